@@ -1,0 +1,31 @@
+/**
+ * One runner for everything: the `harness` project holds the project's own tests (reference API,
+ * config, encoder, reporters, scripts: *.test.ts), the `conformance` project holds the suites
+ * (suites/**\/*.spec.ts) that certify a target. No browser is used or installed.
+ */
+import { defineConfig } from '@playwright/test';
+
+const reportDir = process.env.PVH_REPORT_DIR ?? 'reports';
+const ci = !!process.env.CI;
+
+export default defineConfig({
+  globalSetup: './fixtures/global-setup.ts',
+  outputDir: `${reportDir}/test-results`,
+  fullyParallel: true,
+  forbidOnly: ci,
+  // Retries would hide failures; a conformance verdict is first-try or nothing.
+  retries: 0,
+  workers: process.env.PVH_WORKERS ? Number(process.env.PVH_WORKERS) : 2,
+  timeout: 30_000,
+  expect: { timeout: 5_000 },
+  reporter: [
+    [ci ? 'dot' : 'list'],
+    ['json', { outputFile: `${reportDir}/playwright/results.json` }],
+    ['junit', { outputFile: `${reportDir}/junit/results.xml` }],
+    ['./reporters/certification-reporter.ts', { outputDir: `${reportDir}/certification` }],
+  ],
+  projects: [
+    { name: 'harness', testDir: '.', testMatch: /(fixtures|scripts|reporters|load)\/.*\.test\.ts$/ },
+    { name: 'conformance', testDir: './suites', testMatch: /.*\.spec\.ts$/ },
+  ],
+});

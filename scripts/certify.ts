@@ -35,7 +35,7 @@ async function main(): Promise<number> {
   }
   loadDotEnv();
   const envName = values.env!;
-  const env = { ...process.env, PVH_ENV: envName, PVH_RUN_ID: process.env.PVH_RUN_ID ?? newRunId() };
+  const env: NodeJS.ProcessEnv = { ...process.env, PVH_ENV: envName, PVH_RUN_ID: process.env.PVH_RUN_ID ?? newRunId() };
   const reportDir = env.PVH_REPORT_DIR ?? 'reports';
 
   // 1. Resolve the environment before any request; start the embedded reference if asked.

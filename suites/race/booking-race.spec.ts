@@ -1,0 +1,75 @@
+import type { TestInfo } from '@playwright/test';
+import { expect, test } from '../../fixtures/test.ts';
+import type { PartnerApi } from '../../fixtures/partner-api.ts';
+import type { PoolCertificate } from '../../fixtures/environments/types.ts';
+import type { ResolvedEnvironment } from '../../fixtures/environments/load.ts';
+import { apiRaceTarget } from '../../fixtures/race/targets.ts';
+import { ms, probeUnbookedRemove, runTrial, summarise, type RaceScenario, type TrialReport } from '../../fixtures/race/trial.ts';
+import { because, covers, observe } from '../../fixtures/verdicts.ts';
+
+/** Trials per test (PVH_RACE_TRIALS) and requests per trial (PVH_RACE_REQUESTS, capped by the environment). */
+const TRIALS = Number(process.env.PVH_RACE_TRIALS ?? 10);
+const REQUESTS = Number(process.env.PVH_RACE_REQUESTS ?? 20);
+
+interface RaceFixtures {
+  api: PartnerApi;
+  bookable: PoolCertificate;
+  environment: ResolvedEnvironment;
+}
+
+async function raceTrials(scenario: RaceScenario, { api, bookable, environment }: RaceFixtures, testInfo: TestInfo): Promise<void> {
+  const n = Math.max(2, Math.min(REQUESTS, environment.raceMaxConcurrency));
+  const target = apiRaceTarget(api);
+  // The certificate is unbooked now: learn this target's "nothing to remove" answer first.
+  const unbookedRemoveStatus = await probeUnbookedRemove(target, bookable.reference);
+  if (scenario.includes('remove')) observe('PV-3-REMOVE-UNBOOKED', `removing the booking of an unbooked certificate answered ${unbookedRemoveStatus}`);
+
+  const reports: TrialReport[] = [];
+  for (let i = 0; i < TRIALS; i += 1) {
+    const certificate = { reference: bookable.reference, ...(bookable.legacyNumber ? { legacyNumber: bookable.legacyNumber } : {}) };
+    const report = await runTrial(target, { scenario, certificate, n, unbookedRemoveStatus, timeoutMs: environment.requestTimeoutMs });
+    reports.push(report);
+    await testInfo.attach(`race-trial-${i + 1}.json`, {
+      contentType: 'application/json',
+      body: JSON.stringify(
+        {
+          scenario,
+          ok: report.verdict.ok,
+          distribution: report.verdict.histogram,
+          violations: report.verdict.violations,
+          clientReleaseSpread: ms(report.releaseSpreadNs),
+          serverArrivalSpread: report.serverSpreadNs === undefined ? 'not reported' : ms(report.serverSpreadNs),
+          synchronised: report.synchronised,
+          outcomes: report.outcomes,
+        },
+        null,
+        2,
+      ),
+    });
+  }
+  testInfo.annotations.push({ type: 'race-summary', description: summarise(reports) });
+
+  const failed = reports.map((r, i) => ({ r, i })).filter(({ r }) => !r.verdict.ok);
+  const first = failed[0];
+  const detail = first ? `; trial ${first.i + 1}: ${first.r.verdict.histogram}: ${first.r.verdict.violations.join('; ')}` : '';
+  expect(failed.length, because('PV-3-ATOMIC', `${failed.length}/${reports.length} trials of ${n} synchronised requests broke atomicity${detail}`)).toBe(0);
+}
+
+test.describe('Booking race: synchronised concurrent requests on one certificate', () => {
+  test('concurrent bookings of one certificate yield exactly one winner and 409 ItemAlreadyBooked for the rest (PV-3-ATOMIC)', covers('PV-3-ATOMIC'), async ({ api, bookable, environment }, testInfo) => {
+    await raceTrials('book', { api, bookable, environment }, testInfo);
+  });
+
+  test('concurrent bookings through the reference and the legacy number yield exactly one winner (PV-3-ATOMIC)', covers('PV-3-ATOMIC'), async ({ api, bookable, environment }, testInfo) => {
+    test.skip(!bookable.legacyNumber, `the pool gives no legacy number for ${bookable.reference}`);
+    await raceTrials('book-both-identifiers', { api, bookable, environment }, testInfo);
+  });
+
+  test('bookings racing removals of a booked certificate end in a state some serial order explains (PV-3-ATOMIC)', covers('PV-3-ATOMIC'), async ({ api, bookable, environment }, testInfo) => {
+    await raceTrials('book-vs-remove', { api, bookable, environment }, testInfo);
+  });
+
+  test('concurrent removals of one booking remove it exactly once and leave the certificate unbooked (PV-3-ATOMIC)', covers('PV-3-ATOMIC'), async ({ api, bookable, environment }, testInfo) => {
+    await raceTrials('remove-vs-remove', { api, bookable, environment }, testInfo);
+  });
+});

@@ -1,0 +1,26 @@
+/** Reads the runner's hand-over (see load-config.ts) inside k6, failing early with a clear message. */
+import { CONFIG_VAR, SECRET_VARS, type LoadConfig } from './load-config.ts';
+
+export interface ClientCredential {
+  clientId: string;
+  clientSecret: string;
+}
+
+export function loadConfig(): LoadConfig {
+  const raw = __ENV[CONFIG_VAR];
+  if (!raw) throw new Error(`${CONFIG_VAR} is not set: start load scenarios with "npm run load -- --scenario NAME", not with k6 directly.`);
+  return JSON.parse(raw) as LoadConfig;
+}
+
+export function primaryCredential(): ClientCredential {
+  const clientId = __ENV[SECRET_VARS.clientId];
+  const clientSecret = __ENV[SECRET_VARS.clientSecret];
+  if (!clientId || !clientSecret) throw new Error(`${SECRET_VARS.clientId} / ${SECRET_VARS.clientSecret} are not set (the runner passes them).`);
+  return { clientId, clientSecret };
+}
+
+export function shortLivedCredential(): ClientCredential | undefined {
+  const clientId = __ENV[SECRET_VARS.shortClientId];
+  const clientSecret = __ENV[SECRET_VARS.shortClientSecret];
+  return clientId && clientSecret ? { clientId, clientSecret } : undefined;
+}

@@ -1,0 +1,53 @@
+/**
+ * What the runner (scripts/load.ts, Node) hands to a k6 scenario: everything except secrets travels
+ * as one JSON document in PVH_LOAD_CONFIG; credentials travel in their own variables
+ * (SECRET_VARS) so that no printed command line or written report ever holds them.
+ * Pure types and constants: imported by both the Node runner and the k6 bundles.
+ */
+
+export const SCENARIOS = ['contention', 'read-throughput', 'token', 'read-segments'] as const;
+export type ScenarioName = (typeof SCENARIOS)[number];
+
+export const PROFILES = ['smoke', 'average', 'stress', 'spike', 'soak'] as const;
+export type ProfileName = (typeof PROFILES)[number];
+
+export interface LoadCertificate {
+  reference: string;
+  legacyNumber?: string;
+}
+
+export interface LoadConfig {
+  scenario: ScenarioName;
+  profile: ProfileName;
+  environment: string;
+  runId: string;
+  baseUrl: string;
+  authUrl: string;
+  /** Certificates that may be read. */
+  pool: LoadCertificate[];
+  /** Certificates that may be booked and unbooked (contention only). */
+  writable: LoadCertificate[];
+  /** Absolute report directory (PVH_REPORT_DIR). */
+  reportDir: string;
+  /** Upper bound on request starts per second (production safety), if any. */
+  maxRate?: number;
+  /** Overrides of the profile. */
+  rate?: number;
+  duration?: string;
+  vus?: number;
+  p95Ms?: number;
+  /** How many writable certificates contention races for (a small pool makes conflicts likely). */
+  contentionPoolSize?: number;
+  /** Set when a short-lived API user is configured (token refresh scenario). */
+  hasShortLived?: boolean;
+}
+
+/** Environment variables carrying credentials into k6 (never on a command line). */
+export const SECRET_VARS = {
+  clientId: 'PVH_LOAD_CLIENT_ID',
+  clientSecret: 'PVH_LOAD_CLIENT_SECRET',
+  shortClientId: 'PVH_LOAD_SHORT_CLIENT_ID',
+  shortClientSecret: 'PVH_LOAD_SHORT_CLIENT_SECRET',
+} as const;
+
+export const CONFIG_VAR = 'PVH_LOAD_CONFIG';

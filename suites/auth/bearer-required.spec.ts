@@ -1,0 +1,110 @@
+import { randomBytes } from 'node:crypto';
+import { containsValue } from '../../fixtures/booking-view.ts';
+import type { ClauseId } from '../../fixtures/clauses.ts';
+import type { HttpResponse } from '../../fixtures/http/client.ts';
+import type { AuthOptions, PartnerApi } from '../../fixtures/partner-api.ts';
+import { validBooking } from '../../fixtures/pool.ts';
+import { expect, test } from '../../fixtures/test.ts';
+import { because, covers, should } from '../../fixtures/verdicts.ts';
+import { bearerChallenge } from './challenge.ts';
+
+/** Changes the last four characters, staying inside the b64token alphabet (RFC 6750 §2.1). The
+ * last character of a base64 signature may carry only padding bits, so one change is not enough. */
+function tamper(token: string): string {
+  const tail = [...token.slice(-4)].map((c) => (c === 'A' ? 'B' : 'A')).join('');
+  return token.slice(0, -4) + tail;
+}
+
+interface Credentials {
+  name: string;
+  /** What the request carried: none, a malformed header, other credentials, or a bearer token. */
+  kind: 'none' | 'malformed' | 'other-scheme' | 'token';
+  auth: (api: PartnerApi) => Promise<AuthOptions>;
+  extraClause?: ClauseId;
+}
+
+const CREDENTIALS: Credentials[] = [
+  { name: 'no Authorization header', kind: 'none', auth: async () => ({ token: null }) },
+  { name: 'a bare "Bearer" header', kind: 'malformed', auth: async () => ({ authorization: 'Bearer' }) },
+  { name: 'a "Bearer a b" header', kind: 'malformed', auth: async () => ({ authorization: 'Bearer a b' }) },
+  {
+    name: "HTTP Basic with the user's real client_id and secret",
+    kind: 'other-scheme',
+    extraClause: 'PV-5-NO-BASIC',
+    auth: async (api) => {
+      const c = api.env.credentials.primary;
+      return { authorization: `Basic ${Buffer.from(`${c.clientId}:${c.clientSecret}`, 'utf8').toString('base64')}` };
+    },
+  },
+  { name: 'a tampered token', kind: 'token', auth: async (api) => ({ token: tamper(await api.token()) }) },
+  { name: 'an unknown random token', kind: 'token', auth: async () => ({ token: randomBytes(32).toString('base64url') }) },
+];
+
+/** The assertions every refused request shares; returns nothing, asserts in this spec only. */
+function expectRefused(res: HttpResponse, what: string, cred: Credentials): void {
+  const clauseId: ClauseId = cred.extraClause ?? 'PV-5-BEARER-REQUIRED';
+  if (cred.kind === 'malformed') {
+    // RFC 6750 §3.1: a malformed request may be 400 invalid_request instead of 401.
+    expect([400, 401], because(clauseId, `${what} is refused with 400 or 401, got HTTP ${res.status} ${res.text.slice(0, 200)}`)).toContain(res.status);
+  } else {
+    expect(res.status, because(clauseId, `${what} is refused with 401, got HTTP ${res.status} ${res.text.slice(0, 200)}`)).toBe(401);
+  }
+  if (res.status !== 401) return;
+  const header = res.header('www-authenticate');
+  const challenge = bearerChallenge(header);
+  expect(challenge, because('RFC6750-3-CHALLENGE', `the 401 for ${what} carries WWW-Authenticate with the Bearer scheme, got "${header ?? '(absent)'}"`)).toBeDefined();
+  if (cred.kind === 'token') {
+    should(challenge?.params.error === 'invalid_token', 'RFC6750-3-INVALID-TOKEN', `the challenge for ${what} has error "${challenge?.params.error ?? '(none)'}", expected invalid_token`);
+  }
+  if (cred.kind === 'none' || cred.kind === 'other-scheme') {
+    // RFC 6750 §3.1: no authentication information (or an unsupported method) gets no error code.
+    should(challenge?.params.error === undefined, 'RFC6750-3.1-NO-ERROR', `the challenge for ${what} has error "${challenge?.params.error}", expected no error code`);
+  }
+}
+
+function clausesFor(cred: Credentials): ClauseId[] {
+  const ids: ClauseId[] = ['PV-5-BEARER-REQUIRED', 'RFC6750-3-CHALLENGE'];
+  if (cred.extraClause) ids.push(cred.extraClause);
+  if (cred.kind === 'token') ids.push('RFC6750-3-INVALID-TOKEN');
+  if (cred.kind === 'none' || cred.kind === 'other-scheme') ids.push('RFC6750-3.1-NO-ERROR');
+  return ids;
+}
+
+const title = (route: string, cred: Credentials) => `${route} with ${cred.name} is refused with a Bearer challenge (${clausesFor(cred).join(', ')})`;
+
+test.describe('Bearer enforcement: GET a certificate', () => {
+  for (const cred of CREDENTIALS) {
+    test(title('GET certificate', cred), covers(...clausesFor(cred)), async ({ api, pool }) => {
+      const res = await api.getCertificate(pool.any().reference, { ...(await cred.auth(api)), label: `get with ${cred.name}` });
+      expectRefused(res, `GET certificate with ${cred.name}`, cred);
+    });
+  }
+});
+
+test.describe('Bearer enforcement: POST a booking', () => {
+  for (const cred of CREDENTIALS) {
+    test(title('POST booking', cred), covers(...clausesFor(cred)), async ({ api, bookable }) => {
+      const booking = validBooking({ notes: 'must not be booked: bad credentials' });
+      const res = await api.book(bookable.reference, booking, { ...(await cred.auth(api)), label: `book with ${cred.name}` });
+      expectRefused(res, `POST booking with ${cred.name}`, cred);
+      const after = await api.getCertificate(bookable.reference, { label: 'read back with a valid token' });
+      expect(after.status).toBe(200);
+      expect(containsValue(after.json<{ bookingInfo?: unknown }>()?.bookingInfo, booking.bookingReference), because('PV-5-BEARER-REQUIRED', `POST booking with ${cred.name} booked nothing`)).toBe(false);
+    });
+  }
+});
+
+test.describe('Bearer enforcement: DELETE a booking', () => {
+  for (const cred of CREDENTIALS) {
+    test(title('DELETE booking', cred), covers(...clausesFor(cred)), async ({ api, bookable }) => {
+      const booking = validBooking({ notes: 'must survive a DELETE with bad credentials' });
+      const made = await api.book(bookable.reference, booking, { label: 'book with a valid token (setup)' });
+      expect(made.status, `setup: booking with a valid token must succeed, got HTTP ${made.status} ${made.text.slice(0, 200)}`).toBeLessThan(300);
+      const res = await api.removeBooking(bookable.reference, { ...(await cred.auth(api)), label: `remove booking with ${cred.name}` });
+      expectRefused(res, `DELETE booking with ${cred.name}`, cred);
+      const after = await api.getCertificate(bookable.reference, { label: 'read back with a valid token' });
+      expect(after.status).toBe(200);
+      expect(containsValue(after.json<{ bookingInfo?: unknown }>()?.bookingInfo, booking.bookingReference), because('PV-5-BEARER-REQUIRED', `DELETE booking with ${cred.name} removed nothing`)).toBe(true);
+    });
+  }
+});

@@ -1,0 +1,21 @@
+import { containsValue } from '../../fixtures/booking-view.ts';
+import { validBooking } from '../../fixtures/pool.ts';
+import { expect, test } from '../../fixtures/test.ts';
+import { because, covers } from '../../fixtures/verdicts.ts';
+import { bookingInfoOf } from './refusal.ts';
+
+test.describe('Bookings across the two identifiers of one certificate', () => {
+  for (const [via, seenBy] of [['legacy number', 'reference'], ['reference', 'legacy number']] as const) {
+    test(`a booking made by ${via} is seen by ${seenBy} (PV-2.2-LEGACY-BOOKING)`, covers('PV-2.2-LEGACY-BOOKING'), async ({ api, bookable }) => {
+      test.skip(!bookable.legacyNumber, `pool certificate ${bookable.reference} names no legacyNumber`);
+      const id = { reference: bookable.reference, 'legacy number': bookable.legacyNumber! };
+      api.touched.add(bookable.reference); // clean up by reference too, whatever identifier booked it
+      const booking = validBooking({ notes: `booked by ${via}` });
+      const res = await api.book(id[via], booking);
+      expect(res.status, because('PV-2.2-LEGACY-BOOKING', `booking by ${via} ${id[via]} succeeds, got HTTP ${res.status} ${res.text.slice(0, 200)}`)).toBeGreaterThanOrEqual(200);
+      expect(res.status, because('PV-2.2-LEGACY-BOOKING', `booking by ${via} answers 2xx`)).toBeLessThan(300);
+      const info = await bookingInfoOf(api, id[seenBy]);
+      expect(containsValue(info, booking.bookingReference), because('PV-2.2-LEGACY-BOOKING', `reading by ${seenBy} ${id[seenBy]} shows the booking made by ${via}`)).toBe(true);
+    });
+  }
+});

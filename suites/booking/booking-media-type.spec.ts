@@ -1,0 +1,31 @@
+import { isDeepStrictEqual } from 'node:util';
+import { formEncode } from '../../fixtures/http/form.ts';
+import { validBooking } from '../../fixtures/pool.ts';
+import { expect, test } from '../../fixtures/test.ts';
+import { because, covers, observe, should } from '../../fixtures/verdicts.ts';
+import { bookingInfoOf, describeRefusal } from './refusal.ts';
+
+test.describe('Booking body media type', () => {
+  test('a booking sent as text/plain or as a form should be refused without booking (PV-4.3-MEDIA, PV-4-NO-5XX)', covers('PV-4.3-MEDIA', 'PV-4-NO-5XX'), async ({ api, bookable }) => {
+    const cases: Array<[string, () => string]> = [
+      ['text/plain', () => JSON.stringify(validBooking())],
+      ['application/x-www-form-urlencoded', () => formEncode(Object.entries(validBooking()).map(([k, v]): [string, string] => [k, String(v)]))],
+    ];
+    const before = await bookingInfoOf(api, bookable.reference);
+    for (const [contentType, body] of cases) {
+      await test.step(contentType, async () => {
+        const res = await api.book(bookable.reference, undefined, { rawBody: body(), contentType });
+        expect(res.status, because('PV-4-NO-5XX', `a ${contentType} body never produces a 5xx, got HTTP ${res.status}`)).toBeLessThan(500);
+        should(res.status >= 400, 'PV-4.3-MEDIA', `a ${contentType} booking body was answered HTTP ${res.status}, expected a 4xx refusal`);
+        observe('PV-4.3-MEDIA', `${contentType} answered ${describeRefusal(res)}`);
+        const after = await bookingInfoOf(api, bookable.reference);
+        if (!should(isDeepStrictEqual(after, before), 'PV-4.3-MEDIA', `a ${contentType} body created a booking`)) {
+          // Undo it so the next case starts from an unbooked certificate.
+          await api.removeBooking(bookable.reference);
+        }
+      });
+    }
+    const ok = await api.book(bookable.reference, validBooking());
+    expect(ok.status >= 200 && ok.status < 300, because('PV-2.3-ACCEPT', `a valid JSON booking still succeeds, got HTTP ${ok.status}`)).toBe(true);
+  });
+});

@@ -1,0 +1,20 @@
+import { expect, test } from '../../fixtures/test.ts';
+import { because, covers, observe } from '../../fixtures/verdicts.ts';
+import { describeRefusal, refusalIssue } from '../booking/refusal.ts';
+import { carriesCertificate } from './certificate-shape.ts';
+
+test.describe('Comma-separated identifiers', () => {
+  for (const kind of ['references', 'legacy numbers'] as const) {
+    test(`a list of two ${kind} is refused with a 4xx problem, never a list or a certificate (PV-4.2-COMMA, PV-1-SINGLE)`, covers('PV-4.2-COMMA', 'PV-1-SINGLE', 'PV-4-NO-5XX'), async ({ api, environment }) => {
+      const ids = environment.pool.map((p) => (kind === 'references' ? p.reference : p.legacyNumber)).filter((v): v is string => !!v);
+      test.skip(ids.length < 2, `the ${environment.name} pool names fewer than two ${kind}`);
+      const list = `${ids[0]},${ids[1]}`;
+      const res = await api.getCertificate(list);
+      const body = res.json();
+      expect(Array.isArray(body), `${because('PV-1-SINGLE', `GET ${list} never answers a list`)} [PV-4.2-COMMA]`).toBe(false);
+      expect(carriesCertificate(body), because('PV-4.2-COMMA', `GET ${list} returns no certificate`)).toBe(false);
+      expect(refusalIssue(res), because('PV-4.2-COMMA', `GET ${list} is refused with a 4xx`)).toBeUndefined();
+      observe('PV-4.2-COMMA', `a list of ${kind} answered ${describeRefusal(res)}`);
+    });
+  }
+});

@@ -1,0 +1,29 @@
+import { validBooking } from '../../fixtures/pool.ts';
+import { expect, test } from '../../fixtures/test.ts';
+import { because, covers, observe } from '../../fixtures/verdicts.ts';
+import { bookingInfoOf, describeRefusal, refusalIssue } from '../booking/refusal.ts';
+import { carriesCertificate } from './certificate-shape.ts';
+
+const composite = (legacyNumber: string) => `1001-2002-${legacyNumber}`;
+
+test.describe('Old three-part composite reference', () => {
+  test('never returns a certificate: it is a 4xx problem (PV-2.2-COMPOSITE, PV-4-NO-5XX)', covers('PV-2.2-COMPOSITE', 'PV-4-NO-5XX'), async ({ api, environment }) => {
+    const cert = environment.pool.find((p) => p.legacyNumber);
+    test.skip(!cert, `no pool certificate of ${environment.name} names its legacyNumber`);
+    const id = composite(cert!.legacyNumber!);
+    const res = await api.getCertificate(id);
+    expect(refusalIssue(res), because('PV-2.2-COMPOSITE', `GET ${id} is refused with a 4xx`)).toBeUndefined();
+    expect(carriesCertificate(res.json()), because('PV-2.2-COMPOSITE', `GET ${id} returns no certificate`)).toBe(false);
+    observe('PV-2.2-COMPOSITE', `composite reference answered ${describeRefusal(res)}`);
+  });
+
+  test('cannot be used to book: refused without booking the certificate (PV-2.2-COMPOSITE, PV-4-NO-5XX)', covers('PV-2.2-COMPOSITE', 'PV-4-NO-5XX'), async ({ api, bookable }) => {
+    test.skip(!bookable.legacyNumber, `pool certificate ${bookable.reference} names no legacyNumber`);
+    api.touched.add(bookable.reference); // if the target books it anyway, clean up by reference
+    const before = await bookingInfoOf(api, bookable.reference);
+    const id = composite(bookable.legacyNumber!);
+    const res = await api.book(id, validBooking());
+    expect(refusalIssue(res), because('PV-2.2-COMPOSITE', `POST ${id}/booking is refused with a 4xx`)).toBeUndefined();
+    expect(await bookingInfoOf(api, bookable.reference), because('PV-2.2-COMPOSITE', 'the certificate behind the composite was not booked')).toEqual(before);
+  });
+});

@@ -1,0 +1,43 @@
+import { expect, test } from '../../fixtures/test.ts';
+import { because, covers, observe } from '../../fixtures/verdicts.ts';
+import { isObject, isObjectOrObjects, objectMembers } from './certificate-shape.ts';
+
+test.describe('Get a voucher certificate by its reference', () => {
+  test('each certificate URL returns that one certificate with its 8-character reference (PV-4.2-GET, PV-1-RESOURCE, PV-2.1-REFERENCE)', covers('PV-4.2-GET', 'PV-1-RESOURCE', 'PV-2.1-REFERENCE'), async ({ api, environment }) => {
+    // Two distinct certificates: one resource per URL, not one answer behind every URL.
+    const refs = [...new Set(environment.pool.map((p) => p.reference))].slice(0, 2);
+    for (const ref of refs) {
+      const res = await api.getCertificate(ref);
+      expect(res.status, because('PV-4.2-GET', `GET ${ref} answers 200, got HTTP ${res.status} ${res.text.slice(0, 200)}`)).toBe(200);
+      const body = res.json();
+      expect(isObject(body), because('PV-4.2-GET', `GET ${ref} returns one certificate (a JSON object), not ${Array.isArray(body) ? 'an array' : typeof body}`)).toBe(true);
+      const got = isObject(body) ? body.certificateReferenceNumber : undefined;
+      expect(typeof got === 'string' && /^[A-Za-z0-9]{8}$/.test(got), because('PV-2.1-REFERENCE', `certificateReferenceNumber is 8 alphanumerics, got ${JSON.stringify(got)}`)).toBe(true);
+      expect(got, `${because('PV-4.2-GET', `GET ${ref} returns that certificate`)} [PV-1-RESOURCE] each certificate has its own URL`).toBe(ref);
+    }
+  });
+
+  test('the certificate carries a bookingInfo object, product details and balance information (PV-2.1-BOOKINGINFO, PV-2.1-PRODUCT, PV-2.1-BALANCE)', covers('PV-2.1-BOOKINGINFO', 'PV-2.1-PRODUCT', 'PV-2.1-BALANCE'), async ({ api, pool, environment }) => {
+    const ref = pool.any().reference;
+    const res = await api.getCertificate(ref);
+    expect(res.status, because('PV-4.2-GET', `GET ${ref} answers 200`)).toBe(200);
+    const body = res.json();
+    expect(isObject(body), because('PV-4.2-GET', 'the certificate is a JSON object')).toBe(true);
+    const cert = isObject(body) ? body : {};
+    expect(isObject(cert.bookingInfo), because('PV-2.1-BOOKINGINFO', `bookingInfo is an object, got ${JSON.stringify(cert.bookingInfo)}`)).toBe(true);
+
+    const members = objectMembers(cert);
+    observe('PV-2.1-PRODUCT', `object members besides bookingInfo: ${members.join(', ') || '(none)'}`);
+    const model = environment.config.model;
+    // Field names are not shown (spec §2.1): only an environment that names them gets the strict check.
+    for (const [id, fields] of [['PV-2.1-PRODUCT', model?.productFields], ['PV-2.1-BALANCE', model?.balanceFields]] as const) {
+      if (fields && fields.length > 0) {
+        for (const f of fields) {
+          expect(isObjectOrObjects(cert[f]), because(id, `configured member "${f}" is object(s), got ${JSON.stringify(cert[f])?.slice(0, 120)}`)).toBe(true);
+        }
+      } else {
+        expect(members.length, because(id, 'the certificate carries at least one object member besides bookingInfo')).toBeGreaterThan(0);
+      }
+    }
+  });
+});

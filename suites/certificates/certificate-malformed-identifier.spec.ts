@@ -1,0 +1,29 @@
+import { expect, test } from '../../fixtures/test.ts';
+import { because, covers, observe } from '../../fixtures/verdicts.ts';
+import { describeRefusal, refusalIssue } from '../booking/refusal.ts';
+import { carriesCertificate, lookAlike } from './certificate-shape.ts';
+
+/** Each case builds a path segment (already URL-safe) from a real reference and its legacy number. */
+const cases: Array<{ name: string; build: (ref: string, legacy: string) => string }> = [
+  { name: 'a 7-character reference', build: (ref) => ref.slice(0, 7) },
+  { name: 'a 9-character reference', build: (ref) => `${ref}A` },
+  { name: 'a reference with a non-alphanumeric character', build: (ref) => `${ref.slice(0, 3)}-${ref.slice(4)}` },
+  { name: 'a reference holding a percent-encoded slash', build: (ref) => `${ref.slice(0, 4)}%2F${ref.slice(4)}` },
+  { name: 'a legacy number with leading zeros', build: (_ref, legacy) => `00${legacy}` },
+  { name: 'a negative legacy number', build: (_ref, legacy) => `-${legacy}` },
+  { name: 'a legacy number that overflows 64 bits', build: () => '184467440737095516161844674407' },
+  { name: 'a reference with a Unicode look-alike letter', build: (ref) => encodeURIComponent(lookAlike(ref)) },
+];
+
+test.describe('Malformed identifiers in the certificate path', () => {
+  for (const c of cases) {
+    test(`refuses ${c.name} with a 4xx problem and no certificate (PV-2.2-MALFORMED, PV-4-NO-5XX)`, covers('PV-2.2-MALFORMED', 'PV-4-NO-5XX'), async ({ api, environment }) => {
+      const cert = environment.pool.find((p) => p.legacyNumber) ?? environment.pool[0]!;
+      const id = c.build(cert.reference, cert.legacyNumber ?? '5000101');
+      const res = await api.getCertificate(id);
+      expect(refusalIssue(res), because('PV-2.2-MALFORMED', `GET with ${c.name} (${id}) is refused with a 4xx`)).toBeUndefined();
+      expect(carriesCertificate(res.json()), because('PV-2.2-MALFORMED', `${c.name} (${id}) returns no certificate`)).toBe(false);
+      observe('PV-2.2-MALFORMED', `${c.name} answered ${describeRefusal(res)}`);
+    });
+  }
+});

@@ -1,0 +1,38 @@
+import { containsValue } from '../../fixtures/booking-view.ts';
+import { API_PREFIX } from '../../fixtures/partner-api.ts';
+import { bookingReference, validBooking } from '../../fixtures/pool.ts';
+import { expect, test } from '../../fixtures/test.ts';
+import { because, covers, observe } from '../../fixtures/verdicts.ts';
+import { bookingInfoOf } from '../booking/refusal.ts';
+
+const BATCH = `${API_PREFIX}/booking`;
+const served = (status: number) => status >= 200 && status < 300;
+
+test.describe('The old batch endpoint on the new base URL', () => {
+  test('GET /api/v1/booking?orderItemIds=… is not served (PV-9-NO-BATCH-ENDPOINT)', covers('PV-9-NO-BATCH-ENDPOINT'), async ({ api, environment }) => {
+    const ids = environment.pool.map((p) => p.legacyNumber).filter((v): v is string => !!v).slice(0, 2);
+    const res = await api.raw('GET', `${BATCH}?orderItemIds=${(ids.length > 0 ? ids : ['5000101']).join(',')}`);
+    expect(served(res.status), because('PV-9-NO-BATCH-ENDPOINT', `the batch GET is not served, got HTTP ${res.status} ${res.text.slice(0, 200)}`)).toBe(false);
+    observe('PV-9-NO-BATCH-ENDPOINT', `batch GET answered HTTP ${res.status}`);
+  });
+
+  test('PUT /api/v1/booking with an array body is not served and books nothing (PV-9-NO-BATCH-ENDPOINT)', covers('PV-9-NO-BATCH-ENDPOINT'), async ({ api, bookable }) => {
+    test.skip(!bookable.legacyNumber, `pool certificate ${bookable.reference} names no legacyNumber`);
+    api.touched.add(bookable.reference); // if the target books it anyway, clean up
+    const before = await bookingInfoOf(api, bookable.reference);
+    const notes = bookingReference('batch');
+    const res = await api.raw('PUT', BATCH, { contentType: 'application/json', rawBody: JSON.stringify([{ orderItemId: Number(bookable.legacyNumber), notes }]) });
+    expect(served(res.status), because('PV-9-NO-BATCH-ENDPOINT', `the batch PUT is not served, got HTTP ${res.status} ${res.text.slice(0, 200)}`)).toBe(false);
+    expect(await bookingInfoOf(api, bookable.reference), because('PV-9-NO-BATCH-ENDPOINT', 'the batch PUT booked nothing')).toEqual(before);
+  });
+
+  test('DELETE /api/v1/booking with an array body is not served and removes nothing (PV-9-NO-BATCH-ENDPOINT)', covers('PV-9-NO-BATCH-ENDPOINT'), async ({ api, bookable }) => {
+    test.skip(!bookable.legacyNumber, `pool certificate ${bookable.reference} names no legacyNumber`);
+    const booking = validBooking();
+    const booked = await api.book(bookable.reference, booking);
+    expect(booked.status, because('PV-3-CREATE', 'setting up: a valid booking succeeds')).toBeLessThan(300);
+    const res = await api.raw('DELETE', BATCH, { contentType: 'application/json', rawBody: JSON.stringify([{ orderItemId: Number(bookable.legacyNumber), notes: null }]) });
+    expect(served(res.status), because('PV-9-NO-BATCH-ENDPOINT', `the batch DELETE is not served, got HTTP ${res.status} ${res.text.slice(0, 200)}`)).toBe(false);
+    expect(containsValue(await bookingInfoOf(api, bookable.reference), booking.bookingReference), because('PV-9-NO-BATCH-ENDPOINT', 'the batch DELETE removed nothing')).toBe(true);
+  });
+});

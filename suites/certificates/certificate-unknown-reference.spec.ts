@@ -1,0 +1,19 @@
+import { expect, test } from '../../fixtures/test.ts';
+import { because, covers, observe } from '../../fixtures/verdicts.ts';
+import { describeRefusal, refusalIssue } from '../booking/refusal.ts';
+import { carriesCertificate } from './certificate-shape.ts';
+
+/** Well-formed identifiers that no environment's pool is expected to hold. */
+const unknown = { reference: 'QZ0PVH9Q', 'legacy number': '987654321987' } as const;
+
+test.describe('Unknown, well-formed identifiers', () => {
+  for (const [kind, id] of Object.entries(unknown)) {
+    test(`an unknown ${kind} is a 4xx problem, never a certificate (PV-4.2-UNKNOWN)`, covers('PV-4.2-UNKNOWN', 'PV-4-NO-5XX'), async ({ api, environment }) => {
+      test.skip(environment.pool.some((p) => p.reference === id || p.legacyNumber === id), `${id} is in the ${environment.name} pool`);
+      const res = await api.getCertificate(id);
+      expect(refusalIssue(res), because('PV-4.2-UNKNOWN', `GET of unknown ${kind} ${id} is refused with a 4xx`)).toBeUndefined();
+      expect(carriesCertificate(res.json()), because('PV-4.2-UNKNOWN', `unknown ${kind} ${id} returns no certificate`)).toBe(false);
+      observe('PV-4.2-UNKNOWN', `an unknown ${kind} answered ${describeRefusal(res)}`);
+    });
+  }
+});

@@ -1,0 +1,49 @@
+import fc from 'fast-check';
+import { invalidBookingCase, materialise } from '../../fixtures/arbitraries/booking-payloads.ts';
+import { problemViolations } from '../../fixtures/checks/problem.ts';
+import { bookingReference } from '../../fixtures/pool.ts';
+import { OnceNotes } from '../../fixtures/properties/notes.ts';
+import { FailingRunRecorder } from '../../fixtures/properties/recorder.ts';
+import { bookingInfoOf, describe, is2xx, is4xx } from '../../fixtures/properties/responses.ts';
+import { checkProperty } from '../../fixtures/properties/runner.ts';
+import { numRunsFor, propertySettings, seedLabel, testTimeoutFor } from '../../fixtures/properties/settings.ts';
+import { expect, test } from '../../fixtures/test.ts';
+import { because, covers } from '../../fixtures/verdicts.ts';
+
+const settings = propertySettings();
+
+test.describe('Property: invalid booking payloads', () => {
+  test(`refuses any invalid payload with a 4xx problem and books nothing, ${seedLabel(settings)} (PV-2.3-DATE, PV-2.3-TIME, PV-2.3-TYPES, PV-4.3-OBJECT, PV-4.3-MALFORMED, PV-4-NO-5XX)`, covers('PV-2.3-DATE', 'PV-2.3-TIME', 'PV-2.3-TYPES', 'PV-4.3-OBJECT', 'PV-4.3-MALFORMED', 'PV-4-NO-5XX', 'PV-4.3-MEDIA'), async ({ api, bookable, exchanges }) => {
+    test.setTimeout(testTimeoutFor(settings));
+    const recorder = new FailingRunRecorder(exchanges);
+    const notes = new OnceNotes();
+    const initial = await api.getCertificate(bookable.reference, { label: 'state before' });
+    expect(initial.status, `the pool certificate ${bookable.reference} is readable (${describe(initial)})`).toBe(200);
+    const before = bookingInfoOf(initial);
+
+    const property = fc.asyncProperty(invalidBookingCase(), (c) =>
+      recorder.run(async () => {
+        const { rawBody, contentType } = materialise(c, bookingReference('fz'));
+        let mayHaveBooked = true;
+        try {
+          const res = await api.book(bookable.reference, undefined, { rawBody, contentType, label: `book (${c.kind})` });
+          mayHaveBooked = !is4xx(res.status);
+          expect(res.status, because('PV-4-NO-5XX', `a ${c.kind} booking body is a client mistake, never a 5xx: got ${describe(res)}`)).toBeLessThan(500);
+          if (c.kind === 'wrong-media-type' && is2xx(res.status)) {
+            // SHOULD only: accepting JSON under another media type is a warning; the booking is removed below.
+            notes.should(false, 'PV-4.3-MEDIA', `a JSON booking sent as ${contentType ?? '(no Content-Type)'} was accepted (${res.status})`);
+            return;
+          }
+          expect(is4xx(res.status), because(c.clause, `a ${c.kind} booking body is refused with a 4xx, got ${describe(res)}`)).toBe(true);
+          const violations = problemViolations(res).map((v) => `[${v.clause}] ${v.message}`);
+          expect(violations, because(c.clause, `the refusal of a ${c.kind} body is an RFC 7807 problem`)).toEqual([]);
+          const after = await api.getCertificate(bookable.reference, { label: 'state after' });
+          expect(bookingInfoOf(after), because(c.clause, `a refused ${c.kind} body leaves bookingInfo unchanged`)).toEqual(before);
+        } finally {
+          if (mayHaveBooked) await api.removeBooking(bookable.reference, { label: 'remove (run cleanup)' });
+        }
+      }),
+    );
+    await checkProperty(property, { settings, numRuns: numRunsFor(settings, { quick: 120, nightly: 2000 }), recorder });
+  });
+});

@@ -1,0 +1,58 @@
+import fc from 'fast-check';
+import { validBookingBody, validBookingTemplate } from '../../fixtures/arbitraries/booking-payloads.ts';
+import { containsValue } from '../../fixtures/booking-view.ts';
+import { bookingReference } from '../../fixtures/pool.ts';
+import { FailingRunRecorder } from '../../fixtures/properties/recorder.ts';
+import { bookingInfoOf, describe, is2xx, someString } from '../../fixtures/properties/responses.ts';
+import { OnceNotes } from '../../fixtures/properties/notes.ts';
+import { checkProperty } from '../../fixtures/properties/runner.ts';
+import { numRunsFor, propertySettings, seedLabel, testTimeoutFor } from '../../fixtures/properties/settings.ts';
+import { expect, test } from '../../fixtures/test.ts';
+import { because, covers } from '../../fixtures/verdicts.ts';
+
+const settings = propertySettings();
+
+test.describe('Property: valid booking payloads', () => {
+  test(`accepts any valid payload on an unbooked certificate and reads it back, ${seedLabel(settings)} (PV-2.3-ACCEPT, PV-2.3-ROUNDTRIP, PV-3-CREATE)`, covers('PV-2.3-ACCEPT', 'PV-2.3-ROUNDTRIP', 'PV-3-CREATE', 'PV-4-SUCCESS-CODES'), async ({ api, bookable, exchanges }) => {
+    test.setTimeout(testTimeoutFor(settings));
+    const recorder = new FailingRunRecorder(exchanges);
+    const notes = new OnceNotes();
+    const sent: string[] = [];
+    // Room for the run-ID prefix (its counter may grow by a few digits during the run).
+    const prefixLength = bookingReference('fc').length + 6;
+    const template = validBookingTemplate({ limits: settings.limits, prefixLength });
+
+    const property = fc.asyncProperty(template, (t) =>
+      recorder.run(async () => {
+        const prefix = `${bookingReference('fc')}~`;
+        const body = validBookingBody(t, prefix);
+        sent.push(body.bookingReference);
+        let booked = true;
+        try {
+          const res = await api.book(bookable.reference, body, { label: 'book (property)' });
+          booked = is2xx(res.status) || res.status >= 500;
+          if (res.status === 409) {
+            // Say so when an earlier run's booking is still there: the removal did not work.
+            const info = bookingInfoOf(await api.getCertificate(bookable.reference, { label: 'why 409' }));
+            const stale = sent.slice(0, -1).find((r) => containsValue(info, r));
+            expect(stale, because('PV-3-CREATE', `the certificate still carries the booking ${stale} of an earlier run: its removal answered success but did not remove it`)).toBeUndefined();
+          }
+          expect(is2xx(res.status), because('PV-2.3-ACCEPT', `a valid booking on an unbooked certificate must succeed, got ${describe(res)}`)).toBe(true);
+          notes.observe('PV-4-SUCCESS-CODES', `booking answered ${res.status} with ${res.text ? 'a body' : 'no body'}`);
+
+          const read = await api.getCertificate(bookable.reference, { label: 'read back' });
+          expect(read.status, because('PV-3-CREATE', `reading the booked certificate back answers 200, got ${describe(read)}`)).toBe(200);
+          const info = bookingInfoOf(read);
+          // Evidence of creation that does not depend on the round trip being exact: our ASCII run-ID prefix.
+          expect(someString(info, (s) => s.startsWith(prefix)), because('PV-3-CREATE', `bookingInfo shows the booking just made (a bookingReference starting ${prefix})`)).toBe(true);
+          for (const [field, value] of Object.entries(body)) {
+            expect(containsValue(info, value), because('PV-2.3-ROUNDTRIP', `bookingInfo shows the ${field} that was sent, code point for code point: ${JSON.stringify(value)}`)).toBe(true);
+          }
+        } finally {
+          if (booked) await api.removeBooking(bookable.reference, { label: 'remove (run cleanup)' });
+        }
+      }),
+    );
+    await checkProperty(property, { settings, numRuns: numRunsFor(settings, { quick: 50, nightly: 1000 }), recorder });
+  });
+});

@@ -1,0 +1,39 @@
+import fc from 'fast-check';
+import { FailingRunRecorder } from '../../fixtures/properties/recorder.ts';
+import { describe } from '../../fixtures/properties/responses.ts';
+import { checkProperty } from '../../fixtures/properties/runner.ts';
+import { numRunsFor, propertySettings, seedLabel, testTimeoutFor } from '../../fixtures/properties/settings.ts';
+import { expect, test } from '../../fixtures/test.ts';
+import { because, covers } from '../../fixtures/verdicts.ts';
+
+const settings = propertySettings();
+
+// Read-only: runs on every environment, production included.
+test.describe('Property: legacy numbers and references name the same certificate', () => {
+  test(`reads the same certificate by legacy number as by reference, over the pool, ${seedLabel(settings)} (PV-2.2-LEGACY)`, covers('PV-2.2-LEGACY'), async ({ api, environment, exchanges }) => {
+    test.setTimeout(testTimeoutFor(settings));
+    const withLegacy = environment.pool.filter((p) => p.legacyNumber !== undefined);
+    test.skip(withLegacy.length === 0, `skipped, not passed: no pool certificate of ${environment.name} names its legacyNumber`);
+    const recorder = new FailingRunRecorder(exchanges);
+    // Fields that stay put while other tests book and unbook (bookingInfo does not); names only where the environment gives them.
+    const stable = environment.config.model?.productFields ?? [];
+
+    const property = fc.asyncProperty(fc.constantFrom(...withLegacy), (cert) =>
+      recorder.run(async () => {
+        const byLegacy = await api.getCertificate(cert.legacyNumber!, { label: 'get by legacy number' });
+        expect(byLegacy.status, because('PV-2.2-LEGACY', `GET by legacy number ${cert.legacyNumber} answers 200, got ${describe(byLegacy)}`)).toBe(200);
+        const byReference = await api.getCertificate(cert.reference, { label: 'get by reference' });
+        expect(byReference.status, `GET by reference ${cert.reference} answers 200, got ${describe(byReference)}`).toBe(200);
+        const legacyBody = byLegacy.json<Record<string, unknown>>();
+        const referenceBody = byReference.json<Record<string, unknown>>();
+        expect(legacyBody?.certificateReferenceNumber, because('PV-2.2-LEGACY', `legacy number ${cert.legacyNumber} resolves to ${cert.reference}`)).toBe(cert.reference);
+        expect(legacyBody?.certificateReferenceNumber, because('PV-2.2-LEGACY', 'both identifiers give the same certificateReferenceNumber')).toBe(referenceBody?.certificateReferenceNumber);
+        for (const field of stable) {
+          expect(legacyBody?.[field], because('PV-2.2-LEGACY', `both identifiers give the same ${field}`)).toEqual(referenceBody?.[field]);
+        }
+      }),
+    );
+    const runs = numRunsFor(settings, { quick: Math.min(30, withLegacy.length), nightly: withLegacy.length * 4 });
+    await checkProperty(property, { settings, numRuns: runs, recorder });
+  });
+});

@@ -1,0 +1,32 @@
+import fc from 'fast-check';
+import { malformedIdentifier } from '../../fixtures/arbitraries/identifiers.ts';
+import { problemViolations } from '../../fixtures/checks/problem.ts';
+import { FailingRunRecorder } from '../../fixtures/properties/recorder.ts';
+import { carriesCertificateData, describe, is4xx } from '../../fixtures/properties/responses.ts';
+import { checkProperty } from '../../fixtures/properties/runner.ts';
+import { numRunsFor, propertySettings, seedLabel, testTimeoutFor } from '../../fixtures/properties/settings.ts';
+import { expect, test } from '../../fixtures/test.ts';
+import { because, covers } from '../../fixtures/verdicts.ts';
+
+const settings = propertySettings();
+
+// Read-only: runs on every environment, production included.
+test.describe('Property: malformed identifiers', () => {
+  test(`refuses any malformed, listed or composite identifier with a 4xx problem and no certificate, ${seedLabel(settings)} (PV-2.2-MALFORMED, PV-4.2-COMMA, PV-2.2-COMPOSITE, PV-4-NO-5XX)`, covers('PV-2.2-MALFORMED', 'PV-4.2-COMMA', 'PV-2.2-COMPOSITE', 'PV-4-NO-5XX'), async ({ api, environment, exchanges }) => {
+    test.setTimeout(testTimeoutFor(settings));
+    const recorder = new FailingRunRecorder(exchanges);
+    const known = environment.pool.map((p) => ({ reference: p.reference, ...(p.legacyNumber ? { legacyNumber: p.legacyNumber } : {}) }));
+
+    const property = fc.asyncProperty(malformedIdentifier(known), (id) =>
+      recorder.run(async () => {
+        const res = await api.getCertificate(id.segment, { label: `get ${id.kind}` });
+        expect(res.status, because('PV-4-NO-5XX', `GET with a ${id.kind} identifier (${id.segment}) is a client mistake, never a 5xx: got ${describe(res)}`)).toBeLessThan(500);
+        expect(carriesCertificateData(res.json()), because(id.clause, `a ${id.kind} identifier (${id.segment}) returns no certificate data, got ${describe(res)}`)).toBe(false);
+        expect(is4xx(res.status), because(id.clause, `a ${id.kind} identifier (${id.segment}) is refused with a 4xx, got ${describe(res)}`)).toBe(true);
+        const violations = problemViolations(res).map((v) => `[${v.clause}] ${v.message}`);
+        expect(violations, because(id.clause, `the refusal of a ${id.kind} identifier (${id.segment}) is an RFC 7807 problem`)).toEqual([]);
+      }),
+    );
+    await checkProperty(property, { settings, numRuns: numRunsFor(settings, { quick: 150, nightly: 3000 }), recorder });
+  });
+});

@@ -1,0 +1,44 @@
+import { expect, test } from '../../fixtures/test.ts';
+import { because, covers, observe, should } from '../../fixtures/verdicts.ts';
+import { bearerChallenge } from '../auth/challenge.ts';
+
+test.describe('Token lifetime', () => {
+  test('a token works within its lifetime and is refused with a Bearer challenge once expired (PV-5-LIFETIME, RFC6750-3-CHALLENGE, RFC6750-3-INVALID-TOKEN)', covers('PV-5-LIFETIME', 'RFC6750-3-CHALLENGE', 'RFC6750-3-INVALID-TOKEN'), async ({ api, environment, pool }) => {
+    const shortLived = environment.credentials.shortLived;
+    test.skip(!shortLived, `the "${environment.name}" environment configures no shortLived API user, so expiry cannot be observed within a run`);
+    const maxLifetime = shortLived!.maxLifetimeSeconds;
+
+    const issued = await api.requestToken(api.credentialsForm('shortLived'), { label: 'token for shortLived' });
+    const body = issued.json<{ access_token?: unknown; expires_in?: unknown }>();
+    expect(issued.status, because('PV-5-LIFETIME', `the shortLived user gets a token, got HTTP ${issued.status} ${issued.text.slice(0, 200)}`)).toBe(200);
+    expect(typeof body?.access_token, because('PV-5-LIFETIME', 'the token response carries an access_token')).toBe('string');
+    const token = body!.access_token as string;
+    const expiresIn = Number(body?.expires_in);
+    if (!Number.isFinite(expiresIn) || expiresIn <= 0 || expiresIn > maxLifetime) {
+      observe('PV-5-LIFETIME', `the shortLived user's token says expires_in ${String(body?.expires_in)}, more than the configured maxLifetimeSeconds ${maxLifetime}: expiry not probed`);
+      test.skip(true, `expires_in ${String(body?.expires_in)} exceeds maxLifetimeSeconds ${maxLifetime}: waiting for expiry would take too long`);
+    }
+    // Budget: the whole lifetime, 5 s of clock skew and slack, plus time for the other requests.
+    const budgetMs = (expiresIn + 5) * 1000;
+    test.setTimeout(budgetMs + 30_000);
+
+    const id = pool.any().reference;
+    const first = await api.getCertificate(id, { token, label: 'fresh short-lived token' });
+    expect(first.status, because('PV-5-LIFETIME', `a fresh token works at once, got HTTP ${first.status}`)).toBe(200);
+
+    let last = first;
+    await expect
+      .poll(
+        async () => {
+          last = await api.getCertificate(id, { token, label: 'short-lived token, waiting for expiry' });
+          return last.status;
+        },
+        { message: because('PV-5-LIFETIME', `a token with expires_in ${expiresIn} is refused with 401 within ${expiresIn + 5} s`), timeout: budgetMs, intervals: [250, 500, 1000] },
+      )
+      .toBe(401);
+
+    const challenge = bearerChallenge(last.header('www-authenticate'));
+    expect(challenge, because('RFC6750-3-CHALLENGE', `the 401 for an expired token carries a Bearer challenge, got WWW-Authenticate "${last.header('www-authenticate') ?? '(absent)'}"`)).toBeDefined();
+    should(challenge?.params.error === 'invalid_token', 'RFC6750-3-INVALID-TOKEN', `an expired token's challenge has error "${challenge?.params.error ?? '(none)'}", expected invalid_token`);
+  });
+});

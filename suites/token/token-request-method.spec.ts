@@ -1,0 +1,15 @@
+import { expect, test } from '../../fixtures/test.ts';
+import { because, covers } from '../../fixtures/verdicts.ts';
+
+test.describe('Token endpoint: request method', () => {
+  test('issues no token for a GET, and a 405 names the allowed methods (RFC6749-3.2-POST, RFC9110-15.5.6-ALLOW)', covers('RFC6749-3.2-POST', 'RFC9110-15.5.6-ALLOW'), async ({ api }) => {
+    // The credentials travel in the query, as a client that got the method wrong would send them.
+    const url = `${api.env.authUrl}?${new URLSearchParams(api.credentialsForm()).toString()}`;
+    const res = await api.requestToken('', { method: 'GET', url, label: 'token request by GET' });
+    expect(res.json<Record<string, unknown>>()?.access_token !== undefined, because('RFC6749-3.2-POST', `a GET on the token endpoint issues no token (got HTTP ${res.status})`)).toBe(false);
+    if (res.status === 405) {
+      expect(res.header('allow'), because('RFC9110-15.5.6-ALLOW', 'a 405 from the token endpoint carries an Allow header')).toBeTruthy();
+      expect((res.header('allow') ?? '').toUpperCase(), because('RFC9110-15.5.6-ALLOW', 'Allow names POST')).toContain('POST');
+    }
+  });
+});

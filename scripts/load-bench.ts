@@ -12,8 +12,8 @@ import { execFileSync, spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Pool } from 'undici';
-import { locateK6, ToolError } from './k6.ts';
-import { LoadError, loadConfigFor, parseLoadArgs, prepareTarget, reportDir, runK6, type LoadOptions } from './load.ts';
+import { locateK6 } from './k6.ts';
+import { LoadError, loadConfigFor, runLoadCommand, parseLoadArgs, prepareTarget, reportDir, runK6, type LoadOptions } from './load.ts';
 import { buildLoadBundles } from './load-build.ts';
 
 const RATES = [100, 200, 400, 800, 1200, 1600, 2000, 2500];
@@ -155,13 +155,6 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
   if (process.argv[2] === '--raw') {
     await rawGenerator(process.argv[3]!, Number(process.argv[4]), Number(process.argv[5]));
   } else {
-    try {
-      process.exitCode = await bench();
-    } catch (error) {
-      if (error instanceof LoadError || error instanceof ToolError) {
-        console.error(`load:bench: ${error.message}`);
-        process.exitCode = 2;
-      } else throw error;
-    }
+    await runLoadCommand('load:bench', bench);
   }
 }

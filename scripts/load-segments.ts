@@ -6,8 +6,8 @@
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { locateK6, ToolError } from './k6.ts';
-import { LoadError, loadConfigFor, parseLoadArgs, prepareTarget, reportDir, runK6, type K6Run, type LoadOptions } from './load.ts';
+import { locateK6 } from './k6.ts';
+import { loadConfigFor, runLoadCommand, parseLoadArgs, prepareTarget, reportDir, runK6, type K6Run, type LoadOptions } from './load.ts';
 import { buildLoadBundles } from './load-build.ts';
 
 const SEQUENCE = '0,1/2,1';
@@ -43,12 +43,5 @@ async function main(): Promise<number> {
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  try {
-    process.exitCode = await main();
-  } catch (error) {
-    if (error instanceof LoadError || error instanceof ToolError) {
-      console.error(`load:segments: ${error.message}`);
-      process.exitCode = 2;
-    } else throw error;
-  }
+  await runLoadCommand('load:segments', main);
 }

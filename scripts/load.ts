@@ -28,6 +28,17 @@ export class LoadError extends Error {
   override name = 'LoadError';
 }
 
+/** Runs a load command: user-facing errors become one line on stderr and exit code 2. */
+export async function runLoadCommand(name: string, command: () => Promise<number>): Promise<void> {
+  try {
+    process.exitCode = await command();
+  } catch (error) {
+    if (!(error instanceof LoadError || error instanceof ToolError)) throw error;
+    console.error(`${name}: ${error.message}`);
+    process.exitCode = 2;
+  }
+}
+
 const EXIT_EXPLANATIONS: Record<number, string> = {
   99: 'thresholds crossed',
   100: 'setup() timed out',

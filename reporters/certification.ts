@@ -2,7 +2,7 @@
  * Per-clause certification verdicts, computed from test outcomes. Pure functions, shared by the
  * Playwright reporter, the gate and the bundle verifier.
  */
-import { clauses, type Clause, type ClauseLevel } from '../fixtures/clauses.ts';
+import { clauseIdsIn as idsIn, clauses, type Clause, type ClauseLevel } from '../fixtures/clauses.ts';
 
 export type Verdict = 'pass' | 'fail' | 'warning' | 'observation' | 'not-run';
 
@@ -54,8 +54,6 @@ export interface CertificationResults {
   clauses: ClauseResult[];
   tests: TestOutcome[];
 }
-
-const idsIn = (text: string) => [...text.matchAll(/\[((?:PV|RFC)[A-Za-z0-9.\-]+)\]/g)].map((m) => m[1]!);
 
 export function clauseVerdicts(tests: TestOutcome[], catalogue: readonly Clause[] = clauses): ClauseResult[] {
   return catalogue.map((c) => {

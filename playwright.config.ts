@@ -23,6 +23,9 @@ export default defineConfig({
     ['json', { outputFile: `${reportDir}/playwright/results.json` }],
     ['junit', { outputFile: `${reportDir}/junit/results.xml` }],
     ['./reporters/certification-reporter.ts', { outputDir: `${reportDir}/certification` }],
+    // Sharded CI runs: each shard also writes a blob report; `merge-reports` joins them (.github/workflows/sharded.yml).
+    ...(process.env.PVH_BLOB ? [['blob', { outputDir: `${reportDir}/blob-report` }] as const] : []),
+    ['./reporters/allure-reporter.ts', { resultsDir: `${reportDir}/allure-results` }],
   ],
   projects: [
     { name: 'harness', testDir: '.', testMatch: /(fixtures|scripts|reporters|load)\/.*\.test\.ts$/ },

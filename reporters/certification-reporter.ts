@@ -7,6 +7,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { redact } from '../fixtures/http/redact.ts';
+import { ANNOTATION } from '../fixtures/verdicts.ts';
 import { clauseVerdicts, summaryLine, totals, type CertificationResults, type TestOutcome } from './certification.ts';
 import { renderHtml, renderMarkdown } from './render.ts';
 
@@ -55,6 +56,7 @@ export default class CertificationReporter implements Reporter {
     if (deviation) outcome.knownDeviation = deviation;
     const skip = annotations.find((a) => a.type === 'skip')?.description;
     if (result.status === 'skipped' && skip) outcome.skippedReason = redact(skip);
+    if (result.status === 'skipped' && of(ANNOTATION.skippedWrite).length > 0) outcome.skippedForWrites = true;
     this.outcomes.set(test.id, outcome);
   }
 

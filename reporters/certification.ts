@@ -20,6 +20,8 @@ export interface TestOutcome {
   observations: string[];
   errors: string[];
   skippedReason?: string;
+  /** Skipped only because the environment does not allow writes (production is read-only). */
+  skippedForWrites?: boolean;
   durationMs: number;
 }
 
@@ -31,6 +33,8 @@ export interface ClauseResult {
   summary: string;
   verdict: Verdict;
   knownDeviation?: string;
+  /** Not run only because writes are off: every test of the clause was skipped for that reason. */
+  skippedForWrites?: boolean;
   tests: Array<{ title: string; file: string; status: string }>;
   evidence: string[];
 }
@@ -91,6 +95,7 @@ export function clauseVerdicts(tests: TestOutcome[], catalogue: readonly Clause[
       evidence,
     };
     if (knownDeviation) result.knownDeviation = knownDeviation;
+    if (verdict === 'not-run' && mine.length > 0 && mine.every((t) => t.skippedForWrites)) result.skippedForWrites = true;
     return result;
   });
 }

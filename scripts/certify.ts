@@ -6,7 +6,7 @@
  * a MUST clause fails. The environment is validated before any request is sent.
  */
 import { spawn } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { startEmbeddedTarget } from '../fixtures/embedded.ts';
@@ -14,18 +14,20 @@ import { ConfigError, importEnvironment, loadDotEnv, resolveEnvironment } from '
 import type { EnvironmentConfig } from '../fixtures/environments/types.ts';
 import { newRunId } from '../fixtures/run-id.ts';
 import type { CertificationResults } from '../reporters/certification.ts';
+import { bundleAfterRun } from './bundle.ts';
 
 const HELP = `Usage: npm run certify -- [--env NAME|PATH] [--grep PATTERN] [-- extra playwright args]
 
   --env NAME   environment config: local (default, embedded reference API), staging, production,
                or a path to your own config file (see fixtures/environments/types.ts)
   --grep P     only tests whose title or tags match P (e.g. @PV-3-CONFLICT, @must)
+  --bundle     then write the evidence bundle (certification/bundle/, see npm run verify-bundle)
 Reports: reports/certification/{results.json,SUMMARY.md,index.html}, reports/junit/results.xml`;
 
 async function main(): Promise<number> {
   const { values, positionals } = parseArgs({
     args: process.argv.slice(2),
-    options: { env: { type: 'string', default: process.env.PVH_ENV ?? 'local' }, grep: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+    options: { env: { type: 'string', default: process.env.PVH_ENV ?? 'local' }, grep: { type: 'string' }, bundle: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
     allowPositionals: true,
     strict: true,
   });
@@ -37,6 +39,10 @@ async function main(): Promise<number> {
   const envName = values.env!;
   const env: NodeJS.ProcessEnv = { ...process.env, PVH_ENV: envName, PVH_RUN_ID: process.env.PVH_RUN_ID ?? newRunId() };
   const reportDir = env.PVH_REPORT_DIR ?? 'reports';
+  const startedAt = new Date().toISOString();
+  // --bundle: the evidence bundle is written whatever the verdict (scripts/bundle.ts).
+  const finish = async (code: number): Promise<number> =>
+    values.bundle ? bundleAfterRun({ reportDir, envName, runId: env.PVH_RUN_ID!, startedAt, finishedAt: new Date().toISOString(), certifyExitCode: code, env }) : code;
 
   // 1. Resolve the environment before any request; start the embedded reference if asked.
   let close = async () => {};
@@ -58,7 +64,9 @@ async function main(): Promise<number> {
     throw error;
   }
 
-  // 2. Run the conformance project.
+  // 2. Run the conformance project, into empty Allure results so the report shows this run only.
+  rmSync(path.join(reportDir, 'allure-results'), { recursive: true, force: true });
+  rmSync(path.join(reportDir, 'certification', 'results.json'), { force: true }); // never report an earlier run's verdict
   const args = ['test', '--project', 'conformance', ...(values.grep ? ['--grep', values.grep] : []), ...positionals];
   const t0 = performance.now();
   const code = await new Promise<number>((resolve) => {
@@ -72,7 +80,7 @@ async function main(): Promise<number> {
   const resultsFile = path.join(reportDir, 'certification', 'results.json');
   if (!existsSync(resultsFile)) {
     console.error(`certify: no certification report was written (${resultsFile}); the run did not get as far as the tests. Exit code ${code}.`);
-    return code || 1;
+    return finish(code || 1);
   }
   const results = JSON.parse(readFileSync(resultsFile, 'utf8')) as CertificationResults;
   const failed = results.clauses.filter((c) => c.level === 'MUST' && c.verdict === 'fail' && !c.knownDeviation);
@@ -81,7 +89,7 @@ async function main(): Promise<number> {
   if (failed.length > 0) console.log(`certify: MUST clauses failed: ${failed.map((c) => c.id).join(', ')}`);
   if (warned.length > 0) console.log(`certify: SHOULD warnings: ${warned.map((c) => c.id).join(', ')}`);
   console.log(`certify: verdict ${results.conformant ? 'PASS' : 'FAIL'}${results.complete ? '' : ' (incomplete: some MUST clauses did not run)'}; reports in ${reportDir}/certification/ (index.html, SUMMARY.md, results.json)`);
-  return code;
+  return finish(code);
 }
 
 main().then(

@@ -1,0 +1,86 @@
+/**
+ * Reporter of the mutation run: keeps one compact record per test (no attachments, which would make
+ * a JSON report of ~9000 tests huge), prints a progress line whenever a project (one fault or
+ * variant) has finished, and writes the records for scripts/mutation.ts to summarise.
+ */
+import type { FullConfig, Reporter, Suite, TestCase, TestResult } from '@playwright/test/reporter';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { redact, registerSecret } from '../../fixtures/http/redact.ts';
+import { demoUsers } from '../../fixtures/reference-api/users.ts';
+import { readPlan } from './plan-file.ts';
+import type { MutationPlan } from './plan.ts';
+import { progressLine, rowFor, type RecordStatus, type TestRecord } from './results.ts';
+
+interface Options {
+  outputFile: string;
+}
+
+export default class CollectReporter implements Reporter {
+  private readonly records: TestRecord[] = [];
+  private readonly remaining = new Map<string, number>();
+  private readonly started = new Map<string, number>();
+  private plan: MutationPlan | undefined;
+  private done = 0;
+
+  constructor(private readonly options: Options) {}
+
+  printsToStdio(): boolean {
+    return true;
+  }
+
+  onBegin(_config: FullConfig, suite: Suite): void {
+    this.plan = readPlan();
+    // Workers register the secrets they use; this process only sees their messages, so it registers
+    // the reference's demo secrets itself before redacting them.
+    for (const u of demoUsers(1)) registerSecret(u.clientSecret);
+    for (const project of suite.suites) this.remaining.set(project.title, project.allTests().length);
+    const tests = suite.allTests().length;
+    console.log(`mutation: ${this.remaining.size} targets, ${tests} tests, ${_config.workers} workers`);
+  }
+
+  onTestBegin(test: TestCase): void {
+    const project = test.parent.project()?.name ?? '';
+    if (!this.started.has(project)) this.started.set(project, Date.now());
+  }
+
+  onTestEnd(test: TestCase, result: TestResult): void {
+    const project = test.parent.project()?.name ?? '';
+    const annotations = [...test.annotations, ...result.annotations];
+    const of = (type: string) => annotations.filter((a) => a.type === type).map((a) => redact(a.description ?? ''));
+    const firstError = result.errors[0];
+    const record: TestRecord = {
+      project,
+      file: path.relative(process.cwd(), test.location.file),
+      title: test.titlePath().slice(3).join(' › '),
+      clauses: [...new Set(of('clause'))],
+      status: result.status as RecordStatus,
+      warnings: of('warning'),
+      durationMs: result.duration,
+    };
+    // First line, colour codes removed: enough to see why, small enough for a 9000-row file.
+    if (firstError) record.error = redact(stripAnsi(firstError.message ?? firstError.value ?? 'error').split('\n')[0] ?? '').slice(0, 300);
+    this.records.push(record);
+    const left = (this.remaining.get(project) ?? 1) - 1;
+    this.remaining.set(project, left);
+    if (left === 0) this.projectDone(project);
+  }
+
+  async onEnd(): Promise<void> {
+    mkdirSync(path.dirname(this.options.outputFile), { recursive: true });
+    writeFileSync(this.options.outputFile, JSON.stringify(this.records));
+  }
+
+  private projectDone(project: string): void {
+    this.done += 1;
+    const target = this.plan?.targets.find((t) => t.project === project);
+    if (!target || !this.plan) return;
+    const seconds = (Date.now() - (this.started.get(project) ?? Date.now())) / 1000;
+    console.log(progressLine(this.done, this.plan.targets.length, rowFor(target, this.records), seconds));
+  }
+}
+
+function stripAnsi(s: string): string {
+  // eslint-disable-next-line no-control-regex -- removing terminal colour codes is the point
+  return s.replace(/\u001b\[[0-9;]*m/g, '');
+}

@@ -1,0 +1,42 @@
+/** reports/mutation/summary.md: the score, the fault → checks table, the check → faults view. */
+import type { MatrixRow, MutationSummary } from './results.ts';
+
+const cell = (s: string) => s.replace(/\|/g, '\\|').replace(/\n/g, ' ');
+const short = (title: string) => title.split(' › ').at(-1) ?? title;
+
+function killers(row: MatrixRow): string {
+  if (row.killedBy.length === 0) return '—';
+  // Failures first: they are what kills a MUST fault.
+  const ordered = [...row.killedBy.filter((k) => k.outcome === 'fail'), ...row.killedBy.filter((k) => k.outcome === 'warning')];
+  const shown = ordered.slice(0, 4).map((k) => `${k.outcome === 'warning' ? '⚠ ' : ''}${short(k.test)} (\`${k.file.replace(/^suites\//, '')}\`)`);
+  return shown.join('<br>') + (row.killedBy.length > 4 ? `<br>… and ${row.killedBy.length - 4} more` : '');
+}
+
+export function renderSummaryMarkdown(s: MutationSummary, line: string): string {
+  const out: string[] = [];
+  out.push('# Mutation score', '', `**${line}**${s.complete ? '' : ' (partial run: `--only`)'}`, '');
+  out.push(`Run ${s.runId}, ${(s.durationMs / 1000).toFixed(0)} s wall. A fault is *killed* when a check fails against it (for a SHOULD clause a warning ⚠ also counts); a variant *passes* when no check fails or warns against it.`, '');
+  if (s.faults.survivors.length) out.push(`**Survivors:** ${s.faults.survivors.join(', ')}`, '');
+  if (s.variants.falseAlarms.length) out.push(`**False alarms:** ${s.variants.falseAlarms.join(', ')}`, '');
+
+  out.push('## Faults: which checks killed each', '', '| Fault | Clause | Killed | Checks that killed it |', '|---|---|---|---|');
+  for (const r of s.matrix.filter((x) => x.kind === 'fault')) {
+    out.push(`| \`${r.name}\` | ${r.clause} (${r.level}) | ${r.ok ? `yes (${r.killedBy.length})` : `**NO**: ${cell(r.note ?? '')}`} | ${cell(killers(r))} |`);
+  }
+  out.push('', '## Variants: no false alarm', '', '| Variant | Passed | Tests | Failed or warned |', '|---|---|---|---|');
+  for (const r of s.matrix.filter((x) => x.kind === 'variant')) {
+    const t = r.tests;
+    out.push(`| \`${r.name}\` | ${r.ok ? 'yes' : '**NO**'} | ${t.passed} passed, ${t.skipped} skipped of ${t.total} | ${cell(r.killedBy.map((k) => `${k.outcome}: ${short(k.test)}: ${k.message}`).join('<br>') || '—')} |`);
+  }
+  out.push('', '## Checks: which faults each killed', '', '| Check | File | Faults killed |', '|---|---|---|');
+  for (const c of s.checks) out.push(`| ${cell(short(c.test))} | \`${c.file.replace(/^suites\//, '')}\` | ${c.kills.length ? c.kills.map((k) => `\`${k}\``).join(', ') : '—'} |`);
+  if (s.complete) {
+    out.push('', '## Unkilled checks', '');
+    if (s.unkilledChecks.length === 0) out.push('None: every check killed at least one fault.');
+    else {
+      out.push('| Check | Clauses | Why no fault kills it |', '|---|---|---|');
+      for (const u of s.unkilledChecks) out.push(`| ${cell(short(u.test))} | ${u.clauses.join(', ')} | ${u.reason ? cell(u.reason) : '**unexplained: add a fault in fixtures/reference-api/faults.ts or an entry in scripts/mutation/unkilled-explanations.ts**'} |`);
+    }
+  }
+  return `${out.join('\n')}\n`;
+}

@@ -1,0 +1,84 @@
+import { expect, test } from '@playwright/test';
+import { allTargets, closestNames, CONTROL_NAME, selectTargets, type MutationPlan, type MutationTarget } from './plan.ts';
+import { exitCodeFor, rowFor, scoreLine, summarise, type TestRecord } from './results.ts';
+import { explanationFor } from './unkilled-explanations.ts';
+
+const mustFault: MutationTarget = { name: 'double-booking-200', kind: 'fault', clause: 'PV-3-CONFLICT', level: 'MUST', description: '', project: 'fault:double-booking-200', override: { faults: ['double-booking-200'] }, selectiveFiles: [] };
+const shouldFault: MutationTarget = { name: 'token-no-pragma', kind: 'fault', clause: 'RFC6749-5.1-PRAGMA', level: 'SHOULD', description: '', project: 'fault:token-no-pragma', override: { faults: ['token-no-pragma'] }, selectiveFiles: [] };
+const variant: MutationTarget = { name: 'remove-204', kind: 'variant', description: '', project: 'variant:remove-204', override: { variant: 'remove-204' }, selectiveFiles: [] };
+
+function rec(project: string, title: string, over: Partial<TestRecord> = {}): TestRecord {
+  return { project, file: 'suites/x.spec.ts', title, clauses: ['PV-3-CONFLICT'], status: 'passed', warnings: [], durationMs: 1, ...over };
+}
+
+test.describe('mutation result mapping', () => {
+  test('a MUST fault is killed by a failing check, not by a warning', () => {
+    const warnedOnly = rowFor(mustFault, [rec(mustFault.project, 'a', { warnings: ['[PV-3-CONFLICT] hmm'] }), rec(mustFault.project, 'b')]);
+    expect(warnedOnly.ok).toBe(false);
+    expect(warnedOnly.note).toContain('needs a failing check');
+    const failed = rowFor(mustFault, [rec(mustFault.project, 'a', { status: 'failed', error: 'Error: [PV-3-CONFLICT] second booking answered 200' })]);
+    expect(failed.ok).toBe(true);
+    expect(failed.killedBy).toEqual([{ test: 'a', file: 'suites/x.spec.ts', clauses: ['PV-3-CONFLICT'], outcome: 'fail', message: 'Error: [PV-3-CONFLICT] second booking answered 200' }]);
+  });
+
+  test('a SHOULD fault is killed by a warning; a timeout counts as a failure', () => {
+    expect(rowFor(shouldFault, [rec(shouldFault.project, 'a', { warnings: ['[RFC6749-5.1-PRAGMA] no Pragma'] })]).ok).toBe(true);
+    expect(rowFor(mustFault, [rec(mustFault.project, 'a', { status: 'timedOut' })]).killedBy[0]?.outcome).toBe('fail');
+  });
+
+  test('a variant passes only without failures and warnings; skips are fine; no results is not a pass', () => {
+    expect(rowFor(variant, [rec(variant.project, 'a'), rec(variant.project, 'b', { status: 'skipped' })]).ok).toBe(true);
+    expect(rowFor(variant, [rec(variant.project, 'a', { warnings: ['[X] w'] })]).note).toBe('false alarm: 0 failed, 1 warned');
+    expect(rowFor(variant, [rec('variant:other', 'a')]).note).toMatch(/^not run/);
+    expect(rowFor(mustFault, []).ok).toBe(false);
+  });
+
+  test('summary: counts, check view, unkilled checks with reasons, score line and exit code', () => {
+    const plan: MutationPlan = { runId: 'r', reportDir: '/tmp/x', selective: {}, targets: [mustFault, shouldFault, variant] };
+    const records = [
+      rec(mustFault.project, 'conflict', { status: 'failed', error: 'e' }),
+      rec(mustFault.project, 'encoder', { clauses: ['RFC6749-APPB-ENCODER'] }),
+      rec(mustFault.project, 'pragma', { warnings: ['[RFC6749-5.1-PRAGMA] w'] }),
+      rec(shouldFault.project, 'pragma', { warnings: ['[RFC6749-5.1-PRAGMA] w'] }),
+      rec(shouldFault.project, 'other', { clauses: ['PV-2.1-REFERENCE'] }),
+      rec(variant.project, 'conflict'),
+    ];
+    const s = summarise(plan, records, true, 1000);
+    expect(s.faults).toEqual({ total: 2, killed: 2, survivors: [] });
+    expect(s.variants).toEqual({ total: 1, passed: 1, falseAlarms: [] });
+    expect(scoreLine(s)).toBe('mutation: 2/2 killed, 1/1 variants passed');
+    // The warning under the MUST fault does not count as a kill of that fault.
+    expect(s.checks.find((c) => c.test === 'pragma')?.kills).toEqual(['token-no-pragma']);
+    expect(s.unkilledChecks.map((u) => [u.test, u.reason === null])).toEqual([
+      ['encoder', false],
+      ['other', true],
+    ]);
+    expect(exitCodeFor(s)).toBe(1);
+    expect(summarise(plan, records, false, 1000).unkilledChecks).toEqual([]);
+  });
+
+  test('explanations cover a check only when every clause it covers is explained', () => {
+    expect(explanationFor(['RFC6749-TOKEN-CACHE'])).toContain('token cache');
+    expect(explanationFor(['RFC6749-TOKEN-CACHE', 'PV-3-CONFLICT'])).toBeNull();
+    expect(explanationFor([])).toBeNull();
+  });
+});
+
+test.describe('mutation plan', () => {
+  const targets = allTargets({ 'suites/race/booking-race.spec.ts': ['PV-3-ATOMIC'], 'suites/properties/p.spec.ts': ['PV-3-CONFLICT'] });
+
+  test('faults run the selective suites covering their clause, variants and the control run all', () => {
+    expect(targets.find((t) => t.name === 'race-window')?.selectiveFiles).toEqual(['suites/race/booking-race.spec.ts']);
+    expect(targets.find((t) => t.name === 'token-no-pragma')?.selectiveFiles).toEqual([]);
+    const control = targets.find((t) => t.name === CONTROL_NAME);
+    expect(control?.override).toEqual({});
+    expect(control?.selectiveFiles).toHaveLength(2);
+    expect(new Set(targets.map((t) => t.project)).size).toBe(targets.length);
+  });
+
+  test('--only selects by name and names close ones when unknown', () => {
+    expect(selectTargets(targets, ['remove-204']).map((t) => t.project)).toEqual(['variant:remove-204']);
+    expect(() => selectTargets(targets, ['double-booking'])).toThrow(/unknown fault or variant "double-booking".*double-booking-200/);
+    expect(closestNames('token-expire-early', ['token-expires-early', 'booking-204', 'token-never-expires'])[0]).toBe('token-expires-early');
+  });
+});

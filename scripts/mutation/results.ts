@@ -1,0 +1,187 @@
+/**
+ * Maps the test records of one mutation run to the matrix: which checks killed each fault, whether
+ * each variant passed, and which checks killed nothing. Pure functions over plain data.
+ *
+ * Kill rule: a fault on a MUST clause is killed by a failing test; a fault on a SHOULD clause also
+ * by a warning (should() never fails a test). A variant (or the control) passes only with no
+ * failing test and no warning at all: a conformant target gives no reason to warn.
+ */
+import type { MutationPlan, MutationTarget, TargetKind } from './plan.ts';
+import { explanationFor } from './unkilled-explanations.ts';
+
+export type RecordStatus = 'passed' | 'failed' | 'timedOut' | 'skipped' | 'interrupted';
+
+/** One test of one project, as the collect reporter writes it. */
+export interface TestRecord {
+  project: string;
+  file: string;
+  title: string;
+  clauses: string[];
+  status: RecordStatus;
+  warnings: string[];
+  /** First line of the first error, when failed. */
+  error?: string;
+  durationMs: number;
+}
+
+export type Outcome = 'fail' | 'warning';
+
+export interface Kill {
+  test: string;
+  file: string;
+  clauses: string[];
+  outcome: Outcome;
+  /** The assertion or warning text (first line), so the reader sees why. */
+  message: string;
+}
+
+export interface MatrixRow {
+  name: string;
+  kind: TargetKind;
+  clause: string | null;
+  level: string | null;
+  description: string;
+  /** Fault: killed. Variant: passed (no fails, no warnings). */
+  ok: boolean;
+  killedBy: Kill[];
+  tests: { total: number; passed: number; failed: number; warned: number; skipped: number };
+  /** Why the row is not ok, in words (survivor, false alarm, not run). */
+  note?: string;
+}
+
+export interface UnkilledCheck {
+  test: string;
+  file: string;
+  clauses: string[];
+  reason: string | null;
+}
+
+export interface CheckView {
+  test: string;
+  file: string;
+  clauses: string[];
+  kills: string[];
+}
+
+export interface MutationSummary {
+  runId: string;
+  complete: boolean;
+  faults: { total: number; killed: number; survivors: string[] };
+  variants: { total: number; passed: number; falseAlarms: string[] };
+  matrix: MatrixRow[];
+  checks: CheckView[];
+  /** Only for a complete run: checks that killed no fault, with the reason when one is known. */
+  unkilledChecks: UnkilledCheck[];
+  durationMs: number;
+}
+
+export function outcomeOf(r: TestRecord): Outcome | undefined {
+  if (r.status === 'failed' || r.status === 'timedOut' || r.status === 'interrupted') return 'fail';
+  if (r.warnings.length > 0) return 'warning';
+  return undefined;
+}
+
+function kill(r: TestRecord, outcome: Outcome): Kill {
+  return { test: r.title, file: r.file, clauses: r.clauses, outcome, message: outcome === 'fail' ? (r.error ?? r.status) : r.warnings[0]! };
+}
+
+export function rowFor(target: MutationTarget, records: TestRecord[]): MatrixRow {
+  const mine = records.filter((r) => r.project === target.project);
+  const kills = mine.flatMap((r) => {
+    const o = outcomeOf(r);
+    return o ? [kill(r, o)] : [];
+  });
+  const tests = {
+    total: mine.length,
+    passed: mine.filter((r) => r.status === 'passed').length,
+    failed: kills.filter((k) => k.outcome === 'fail').length,
+    warned: kills.filter((k) => k.outcome === 'warning').length,
+    skipped: mine.filter((r) => r.status === 'skipped').length,
+  };
+  const row: MatrixRow = {
+    name: target.name,
+    kind: target.kind,
+    clause: target.clause ?? null,
+    level: target.level ?? null,
+    description: target.description,
+    ok: false,
+    killedBy: kills,
+    tests,
+  };
+  if (mine.length === 0) {
+    row.note = 'not run: no test result for this project';
+    return row;
+  }
+  if (target.kind === 'fault') {
+    const counts = kills.filter((k) => k.outcome === 'fail' || target.level === 'SHOULD');
+    row.ok = counts.length > 0;
+    if (!row.ok) row.note = kills.length > 0 ? `survivor: only warnings, but ${target.clause} is a ${target.level} clause and needs a failing check` : 'survivor: every check passed';
+  } else {
+    row.ok = kills.length === 0;
+    if (!row.ok) row.note = `false alarm: ${tests.failed} failed, ${tests.warned} warned`;
+  }
+  return row;
+}
+
+/** The check → faults view: every test seen in the run, with the faults it killed. */
+export function checkView(plan: Pick<MutationPlan, 'targets'>, rows: MatrixRow[], records: TestRecord[]): CheckView[] {
+  const byKey = new Map<string, CheckView>();
+  const key = (file: string, test: string) => `${file}\u0000${test}`;
+  for (const r of records) {
+    if (!byKey.has(key(r.file, r.title))) byKey.set(key(r.file, r.title), { test: r.title, file: r.file, clauses: r.clauses, kills: [] });
+  }
+  const faults = new Set(plan.targets.filter((t) => t.kind === 'fault').map((t) => t.name));
+  for (const row of rows) {
+    if (!faults.has(row.name) || row.kind !== 'fault' || !row.ok) continue;
+    for (const k of row.killedBy) {
+      // A warning only counts against SHOULD faults; list what actually killed the fault.
+      if (k.outcome === 'warning' && row.level !== 'SHOULD') continue;
+      const view = byKey.get(key(k.file, k.test));
+      if (view && !view.kills.includes(row.name)) view.kills.push(row.name);
+    }
+  }
+  return [...byKey.values()].sort((a, b) => a.file.localeCompare(b.file) || a.test.localeCompare(b.test));
+}
+
+export function summarise(plan: MutationPlan, records: TestRecord[], complete: boolean, durationMs: number): MutationSummary {
+  const matrix = plan.targets.map((t) => rowFor(t, records));
+  const faults = matrix.filter((r) => r.kind === 'fault');
+  const variants = matrix.filter((r) => r.kind === 'variant');
+  const checks = checkView(plan, matrix, records);
+  const unkilledChecks = complete
+    ? checks.filter((c) => c.kills.length === 0).map((c) => ({ test: c.test, file: c.file, clauses: c.clauses, reason: explanationFor(c.clauses) }))
+    : [];
+  return {
+    runId: plan.runId,
+    complete,
+    faults: { total: faults.length, killed: faults.filter((r) => r.ok).length, survivors: faults.filter((r) => !r.ok).map((r) => r.name) },
+    variants: { total: variants.length, passed: variants.filter((r) => r.ok).length, falseAlarms: variants.filter((r) => !r.ok).map((r) => r.name) },
+    matrix,
+    checks,
+    unkilledChecks,
+    durationMs,
+  };
+}
+
+export function scoreLine(s: Pick<MutationSummary, 'faults' | 'variants'>): string {
+  return `mutation: ${s.faults.killed}/${s.faults.total} killed, ${s.variants.passed}/${s.variants.total} variants passed`;
+}
+
+/** One progress line for a finished project. */
+export function progressLine(index: number, total: number, row: MatrixRow, seconds: number): string {
+  const verdict =
+    row.kind === 'fault'
+      ? row.ok
+        ? `killed by ${row.killedBy.length} check${row.killedBy.length === 1 ? '' : 's'}`
+        : `SURVIVED (${row.note})`
+      : row.ok
+        ? `passed (${row.tests.passed} passed, ${row.tests.skipped} skipped)`
+        : `FALSE ALARM (${row.note})`;
+  return `mutation [${String(index).padStart(String(total).length)}/${total}] ${row.kind} ${row.name}: ${verdict} (${seconds.toFixed(1)} s)`;
+}
+
+/** Non-zero exit when the harness is not proven both ways. */
+export function exitCodeFor(s: MutationSummary): number {
+  const unexplained = s.unkilledChecks.filter((c) => c.reason === null);
+  return s.faults.survivors.length > 0 || s.variants.falseAlarms.length > 0 || unexplained.length > 0 ? 1 : 0;
+}

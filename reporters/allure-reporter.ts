@@ -10,11 +10,10 @@
 import type { TestCase, TestResult } from '@playwright/test/reporter';
 import type { TestResult as AllureTestResult, StepResult } from 'allure-js-commons';
 import { AllureReporter } from 'allure-playwright';
-import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { clauseDescription, clauseLabels, PARENT_SUITE } from '../fixtures/allure-labels.ts';
 import { loadEnvironment } from '../fixtures/environments/load.ts';
 import { redact, registerSecret } from '../fixtures/http/redact.ts';
+import { gitCommit, harnessVersion } from '../fixtures/run-info.ts';
 
 type AllureOptions = ConstructorParameters<typeof AllureReporter>[0];
 
@@ -116,24 +115,9 @@ export function environmentInfo(env: NodeJS.ProcessEnv = process.env): Record<st
     baseUrl: redact(env.PVH_BASE_URL ?? ''),
     tokenUrl: redact(env.PVH_AUTH_URL ?? ''),
     runId: env.PVH_RUN_ID ?? 'adhoc',
-    commit: gitCommit(),
+    commit: gitCommit() ?? 'unknown (no git)',
     harnessVersion: harnessVersion(),
     node: process.version,
   };
 }
 
-function gitCommit(): string {
-  try {
-    return execFileSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
-  } catch {
-    return 'unknown (no git)';
-  }
-}
-
-function harnessVersion(): string {
-  try {
-    return (JSON.parse(readFileSync('package.json', 'utf8')) as { version: string }).version;
-  } catch {
-    return 'unknown';
-  }
-}

@@ -3,10 +3,10 @@
  * results.json (machine-readable), SUMMARY.md and index.html, all from the same data, all redacted.
  */
 import type { FullConfig, FullResult, Reporter, Suite, TestCase, TestResult } from '@playwright/test/reporter';
-import { execFileSync } from 'node:child_process';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { redact } from '../fixtures/http/redact.ts';
+import { gitCommit, harnessVersion } from '../fixtures/run-info.ts';
 import { ANNOTATION } from '../fixtures/verdicts.ts';
 import { clauseVerdicts, summaryLine, totals, type CertificationResults, type TestOutcome } from './certification.ts';
 import { renderHtml, renderMarkdown } from './render.ts';
@@ -92,18 +92,7 @@ export default class CertificationReporter implements Reporter {
   }
 }
 
-function harnessVersion(): string {
-  try {
-    return (JSON.parse(readFileSync('package.json', 'utf8')) as { version: string }).version;
-  } catch {
-    return 'unknown';
-  }
-}
-
 function commit(): { commit?: string } {
-  try {
-    return { commit: execFileSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim() };
-  } catch {
-    return {};
-  }
+  const sha = gitCommit();
+  return sha ? { commit: sha } : {};
 }

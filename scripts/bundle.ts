@@ -5,11 +5,12 @@
  * run left MUST clauses unrun is marked INCOMPLETE (metadata, marker file, SUMMARY line). Before the
  * manifest is written, the bundle is scanned for the environment's secrets; a hit removes it.
  */
-import { execFileSync, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { copyFileSync, cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadEnvironment } from '../fixtures/environments/load.ts';
+import { gitCommit, harnessVersion } from '../fixtures/run-info.ts';
 import type { CertificationResults } from '../reporters/certification.ts';
 import { writeManifest } from './bundle-manifest.ts';
 import { buildNeedles, formatFinding, scanTree } from './canary-scan.ts';
@@ -70,15 +71,6 @@ export function runAllureReport(reportDir: string, env: NodeJS.ProcessEnv): Prom
   });
 }
 
-function gitCommit(env: NodeJS.ProcessEnv): string | undefined {
-  if (env.GITHUB_SHA) return env.GITHUB_SHA;
-  try {
-    return execFileSync('git', ['rev-parse', 'HEAD'], { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim() || undefined;
-  } catch {
-    return undefined;
-  }
-}
-
 /** Every secret value the run's environment holds, for the scan before sealing. */
 async function environmentSecrets(envName: string, env: NodeJS.ProcessEnv): Promise<string[]> {
   try {
@@ -121,7 +113,6 @@ export async function writeBundle(o: BundleOptions): Promise<BundleResult> {
   const mustFailed = results?.clauses.filter((c) => c.level === 'MUST' && c.verdict === 'fail' && !c.knownDeviation).map((c) => c.id) ?? [];
   const mustNotRun = results?.clauses.filter((c) => c.level === 'MUST' && c.verdict === 'not-run').map((c) => c.id) ?? [];
   const complete = !!results && results.complete && mustNotRun.length === 0;
-  const pkg = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { version: string };
   const environment: BundleMetadata['environment'] = { name: results?.run.environment ?? o.envName };
   const baseUrl = results?.run.baseUrl ?? o.env.PVH_BASE_URL;
   const authUrl = results?.run.authUrl ?? o.env.PVH_AUTH_URL;
@@ -134,7 +125,7 @@ export async function writeBundle(o: BundleOptions): Promise<BundleResult> {
     environment,
     startedAt: o.startedAt,
     finishedAt: o.finishedAt,
-    harnessVersion: pkg.version,
+    harnessVersion: harnessVersion(),
     node: process.version,
     verdict: !results ? 'NO-RESULTS' : results.conformant ? 'PASS' : 'FAIL',
     complete,
@@ -144,7 +135,7 @@ export async function writeBundle(o: BundleOptions): Promise<BundleResult> {
     allureReport: allureNote ? { included: false, note: allureNote } : { included: true },
     contents,
   };
-  const commit = gitCommit(o.env);
+  const commit = o.env.GITHUB_SHA || gitCommit({ full: true });
   if (commit) metadata.commit = commit;
 
   if (!complete) {

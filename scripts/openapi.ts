@@ -8,14 +8,14 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
+import { harnessVersion } from '../fixtures/run-info.ts';
 import { validateOpenApiDocument } from '../fixtures/schemas/index.ts';
 import { buildOpenApiDocument } from '../fixtures/schemas/openapi.ts';
 
 export const OPENAPI_FILE = 'docs/openapi.json';
 
 export function renderOpenApi(): string {
-  const { version } = JSON.parse(readFileSync('package.json', 'utf8')) as { version: string };
-  const doc = buildOpenApiDocument(version);
+  const doc = buildOpenApiDocument(harnessVersion());
   const result = validateOpenApiDocument(doc);
   if (!result.valid) throw new Error(`the generated OpenAPI document is not valid OpenAPI 3.1:\n  ${result.errors.join('\n  ')}`);
   return `${JSON.stringify(doc, null, 2)}\n`;

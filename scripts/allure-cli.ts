@@ -3,7 +3,7 @@
  * applies, with the Node 20 polyfill its quality gate needs (scripts/iter-toarray-polyfill.mjs).
  */
 import { spawn } from 'node:child_process';
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -35,6 +35,16 @@ export function runAllure(args: string[], options: { env?: NodeJS.ProcessEnv; ca
 
 export function stripAnsi(s: string): string {
   return s.replace(/\u001b\[[0-9;]*m/g, '');
+}
+
+/** The run ID the Allure reporter wrote into environment.properties of the first directory that has one. */
+export function allureRunId(dirs: string[]): string | undefined {
+  for (const d of dirs) {
+    const file = path.join(d, 'environment.properties');
+    const id = existsSync(file) ? /^runId=(.+)$/m.exec(readFileSync(file, 'utf8'))?.[1]?.trim() : undefined;
+    if (id !== undefined) return id;
+  }
+  return undefined;
 }
 
 /** `*-result.json` files in the directories that exist. */

@@ -12,7 +12,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { clauses } from '../fixtures/clauses.ts';
 import type { CertificationResults } from '../reporters/certification.ts';
-import { resultFiles, ROOT, runAllure } from './allure-cli.ts';
+import { allureRunId, resultFiles, ROOT, runAllure } from './allure-cli.ts';
 import { decide, render, type LoadResult } from './gate-verdict.ts';
 
 const HELP = `Usage: npm run gate -- [--results DIR ...] [--read-only]
@@ -86,15 +86,14 @@ async function main(): Promise<number> {
     const r = readJson<{ name?: string; status?: string; statusDetails?: { message?: string }; labels?: Array<{ name: string; value: string }> }>(f);
     if (r?.labels?.some((l) => l.name === 'framework' && l.value === 'k6')) load.push({ name: r.name ?? path.basename(f), status: r.status ?? 'unknown', ...(r.statusDetails?.message ? { message: r.statusDetails.message } : {}) });
   }
-  const runIds = existing.map((d) => path.join(d, 'environment.properties')).filter((f) => existsSync(f)).map((f) => /^runId=(.+)$/m.exec(readFileSync(f, 'utf8'))?.[1]?.trim());
-  const allureRunId = runIds.find((id) => id !== undefined);
+  const runId = allureRunId(existing);
 
   const decision = decide({
     certification,
     allureResults: files.length,
     allureGate,
     load,
-    ...(allureRunId ? { allureRunId } : {}),
+    ...(runId ? { allureRunId: runId } : {}),
     readOnly: values['read-only'] ?? false,
   });
   if (minTests === undefined) decision.warnings.push('could not count the conformance suite (playwright --list); the minimum test count was 1');

@@ -9,7 +9,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { resultFiles, runAllure } from './allure-cli.ts';
+import { allureRunId, resultFiles, runAllure } from './allure-cli.ts';
 
 const HELP = `Usage: npm run report -- [--results DIR ...]
 
@@ -45,7 +45,7 @@ async function main(): Promise<number> {
   mkdirSync(path.dirname(history), { recursive: true });
   const existing = dirs.filter((d) => existsSync(d));
   // One trend point per run: rebuilding the report of the run last recorded does not append again.
-  const runId = existing.map((d) => runIdOf(d)).find((id) => id !== undefined);
+  const runId = allureRunId(existing);
   const marker = path.join(path.dirname(history), '.last-run-id');
   const seen = runId !== undefined && existsSync(marker) && readFileSync(marker, 'utf8').trim() === runId;
   const run = await runAllure(['generate', ...existing], { env: { ...process.env, PVH_ALLURE_HISTORY: history, ...(seen ? { PVH_ALLURE_APPEND_HISTORY: 'false' } : {}) } });
@@ -59,13 +59,6 @@ async function main(): Promise<number> {
   console.log(`report: ${files.length} results from ${existing.map((d) => path.relative(process.cwd(), d) || '.').join(', ')}`);
   console.log(`report: ${path.relative(process.cwd(), index)} (history: ${runs} run${runs === 1 ? '' : 's'} in ${path.relative(process.cwd(), history)})`);
   return 0;
-}
-
-/** The run ID the Allure reporter wrote into environment.properties. */
-function runIdOf(dir: string): string | undefined {
-  const file = path.join(dir, 'environment.properties');
-  if (!existsSync(file)) return undefined;
-  return /^runId=(.+)$/m.exec(readFileSync(file, 'utf8'))?.[1]?.trim();
 }
 
 main().then(

@@ -9,9 +9,10 @@
  * requires the exact version avoids that lookup and still uses only the Go module proxy.
  */
 import { execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { goBuildEnv, onPath, throwawayModule } from './go-tool.ts';
 
 export const K6_VERSION = 'v2.2.0';
 export const K6_MODULE = 'go.k6.io/k6/v2';
@@ -46,14 +47,6 @@ export function k6VersionOf(bin: string): string | undefined {
 
 function isV2(version: string | undefined): boolean {
   return !!version && /^v2\./.test(version);
-}
-
-function onPath(name: string): string | undefined {
-  for (const dir of (process.env.PATH ?? '').split(path.delimiter)) {
-    const candidate = path.join(dir, name);
-    if (dir && existsSync(candidate)) return candidate;
-  }
-  return undefined;
 }
 
 export interface LocatedK6 {
@@ -101,21 +94,12 @@ export async function buildK6(log: (line: string) => void = (l) => console.error
     throw new ToolError(`k6 ${K6_VERSION} needs Go >= ${MIN_GO.join('.')} but go is ${go.join('.')}: upgrade Go, or set K6_BIN to a k6 v2 binary.`);
   }
   const work = path.join(ROOT, '.tools', 'k6-build');
-  rmSync(work, { recursive: true, force: true });
-  mkdirSync(work, { recursive: true });
+  throwawayModule(work, 'k6build', go.join('.'), K6_MODULE, K6_VERSION);
   mkdirSync(path.dirname(LOCAL_K6), { recursive: true });
-  writeFileSync(path.join(work, 'go.mod'), `module k6build\n\ngo ${go.join('.')}\n\nrequire ${K6_MODULE} ${K6_VERSION}\n`);
   log(`k6: building ${K6_MODULE}@${K6_VERSION} with Go ${go.join('.')} into ${path.relative(process.cwd(), LOCAL_K6)} (first time: a few minutes)...`);
   const started = Date.now();
-  const env = {
-    ...process.env,
-    // Only the module proxy is reachable; "direct" would try the vanity host and fail slowly.
-    GOPROXY: process.env.GOPROXY?.includes('proxy') ? process.env.GOPROXY.replace(/,direct$/, '') : 'https://proxy.golang.org',
-    GOFLAGS: `${process.env.GOFLAGS ?? ''} -mod=mod`.trim(),
-    CGO_ENABLED: '0',
-  };
   await new Promise<void>((resolve, reject) => {
-    const child = spawn('go', ['build', '-trimpath', '-o', LOCAL_K6, K6_MODULE], { cwd: work, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn('go', ['build', '-trimpath', '-o', LOCAL_K6, K6_MODULE], { cwd: work, env: goBuildEnv(), stdio: ['ignore', 'pipe', 'pipe'] });
     let downloads = 0;
     let tail: string[] = [];
     const tick = setInterval(() => log(`k6: still building (${Math.round((Date.now() - started) / 1000)} s, ${downloads} modules fetched)...`), 20_000);

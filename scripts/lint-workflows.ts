@@ -5,9 +5,10 @@
  * what to do. actionlint runs shellcheck on `run:` scripts only when shellcheck is installed.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { goBuildEnv, onPath, throwawayModule } from './go-tool.ts';
 
 export const ACTIONLINT_VERSION = 'v1.7.12';
 const MODULE = 'github.com/rhysd/actionlint';
@@ -22,13 +23,6 @@ function runs(bin: string): boolean {
   return spawnSync(bin, ['-version'], { stdio: 'ignore', timeout: 10_000 }).status === 0;
 }
 
-function onPath(name: string): string | undefined {
-  for (const dir of (process.env.PATH ?? '').split(path.delimiter)) {
-    if (dir && existsSync(path.join(dir, name))) return path.join(dir, name);
-  }
-  return undefined;
-}
-
 /** Builds actionlint in a throwaway module that pins the version (same reason as scripts/k6.ts). */
 function build(log: (l: string) => void): string | undefined {
   try {
@@ -37,17 +31,9 @@ function build(log: (l: string) => void): string | undefined {
     return undefined;
   }
   const work = path.join(ROOT, '.tools', 'actionlint-build');
-  rmSync(work, { recursive: true, force: true });
-  mkdirSync(work, { recursive: true });
-  writeFileSync(path.join(work, 'go.mod'), `module actionlintbuild\n\ngo 1.24\n\nrequire ${MODULE} ${ACTIONLINT_VERSION}\n`);
+  throwawayModule(work, 'actionlintbuild', '1.24', MODULE, ACTIONLINT_VERSION);
   log(`actionlint: building ${MODULE}@${ACTIONLINT_VERSION} into .tools/bin ...`);
-  const env = {
-    ...process.env,
-    GOPROXY: process.env.GOPROXY?.includes('proxy') ? process.env.GOPROXY.replace(/,direct$/, '') : 'https://proxy.golang.org',
-    GOFLAGS: `${process.env.GOFLAGS ?? ''} -mod=mod`.trim(),
-    CGO_ENABLED: '0',
-  };
-  const r = spawnSync('go', ['build', '-trimpath', '-o', LOCAL_ACTIONLINT, `${MODULE}/cmd/actionlint`], { cwd: work, env, encoding: 'utf8', timeout: 300_000 });
+  const r = spawnSync('go', ['build', '-trimpath', '-o', LOCAL_ACTIONLINT, `${MODULE}/cmd/actionlint`], { cwd: work, env: goBuildEnv(), encoding: 'utf8', timeout: 300_000 });
   if (r.status !== 0) {
     log(`actionlint: go build failed: ${(r.stderr ?? '').trim().split('\n').slice(-3).join(' | ')}`);
     return undefined;

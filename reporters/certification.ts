@@ -105,13 +105,19 @@ function firstLine(s: string): string {
   return s.replace(/\u001b\[[0-9;]*m/g, '').split('\n').find((l) => l.trim() !== '')?.trim() ?? s;
 }
 
+/** MUST clauses that failed, known deviations excepted: each one makes the run not conformant. */
+export function mustFailed(results: readonly ClauseResult[]): ClauseResult[] {
+  return results.filter((r) => r.level === 'MUST' && r.verdict === 'fail' && !r.knownDeviation);
+}
+
+/** MUST clauses no test ran: each one makes the run incomplete. */
+export function mustNotRun(results: readonly ClauseResult[]): ClauseResult[] {
+  return results.filter((r) => r.level === 'MUST' && r.verdict === 'not-run');
+}
+
 export function totals(results: ClauseResult[], tests: TestOutcome[]): CertificationResults['totals'] {
-  const t = { pass: 0, fail: 0, warning: 0, observation: 0, 'not-run': 0, tests: tests.length, testsFailed: 0, mustFailed: 0, mustNotRun: 0 };
-  for (const r of results) {
-    t[r.verdict] += 1;
-    if (r.level === 'MUST' && r.verdict === 'fail' && !r.knownDeviation) t.mustFailed += 1;
-    if (r.level === 'MUST' && r.verdict === 'not-run') t.mustNotRun += 1;
-  }
+  const t = { pass: 0, fail: 0, warning: 0, observation: 0, 'not-run': 0, tests: tests.length, testsFailed: 0, mustFailed: mustFailed(results).length, mustNotRun: mustNotRun(results).length };
+  for (const r of results) t[r.verdict] += 1;
   t.testsFailed = tests.filter((x) => !x.ok && x.status !== 'skipped').length;
   return t;
 }

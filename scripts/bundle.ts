@@ -11,7 +11,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadEnvironment } from '../fixtures/environments/load.ts';
 import { gitCommit, harnessVersion } from '../fixtures/run-info.ts';
-import type { CertificationResults } from '../reporters/certification.ts';
+import { mustFailed, mustNotRun, type CertificationResults } from '../reporters/certification.ts';
 import { writeManifest } from './bundle-manifest.ts';
 import { buildNeedles, formatFinding, scanTree } from './canary-scan.ts';
 
@@ -110,9 +110,9 @@ export async function writeBundle(o: BundleOptions): Promise<BundleResult> {
     contents.push('allure-report/');
   }
 
-  const mustFailed = results?.clauses.filter((c) => c.level === 'MUST' && c.verdict === 'fail' && !c.knownDeviation).map((c) => c.id) ?? [];
-  const mustNotRun = results?.clauses.filter((c) => c.level === 'MUST' && c.verdict === 'not-run').map((c) => c.id) ?? [];
-  const complete = !!results && results.complete && mustNotRun.length === 0;
+  const failedIds = mustFailed(results?.clauses ?? []).map((c) => c.id);
+  const notRunIds = mustNotRun(results?.clauses ?? []).map((c) => c.id);
+  const complete = !!results && results.complete && notRunIds.length === 0;
   const environment: BundleMetadata['environment'] = { name: results?.run.environment ?? o.envName };
   const baseUrl = results?.run.baseUrl ?? o.env.PVH_BASE_URL;
   const authUrl = results?.run.authUrl ?? o.env.PVH_AUTH_URL;
@@ -129,8 +129,8 @@ export async function writeBundle(o: BundleOptions): Promise<BundleResult> {
     node: process.version,
     verdict: !results ? 'NO-RESULTS' : results.conformant ? 'PASS' : 'FAIL',
     complete,
-    mustFailed,
-    mustNotRun,
+    mustFailed: failedIds,
+    mustNotRun: notRunIds,
     certifyExitCode: o.certifyExitCode,
     allureReport: allureNote ? { included: false, note: allureNote } : { included: true },
     contents,
@@ -141,7 +141,7 @@ export async function writeBundle(o: BundleOptions): Promise<BundleResult> {
   if (!complete) {
     const why = !results
       ? 'the run wrote no certification report'
-      : `${mustNotRun.length} MUST clause(s) did not run: ${mustNotRun.join(', ')}`;
+      : `${notRunIds.length} MUST clause(s) did not run: ${notRunIds.join(', ')}`;
     writeFileSync(path.join(dir, INCOMPLETE_MARKER), `INCOMPLETE: this bundle does not certify the whole specification; ${why}.\n`);
     const summary = path.join(dir, 'certification', 'SUMMARY.md');
     if (existsSync(summary)) writeFileSync(summary, `> **INCOMPLETE BUNDLE**: ${why}.\n\n${readFileSync(summary, 'utf8')}`);
@@ -159,7 +159,7 @@ export async function writeBundle(o: BundleOptions): Promise<BundleResult> {
   const files = writeManifest(dir);
   const rel = path.relative(process.cwd(), dir) || dir;
   log(`bundle: ${rel}/ (${files} files + SHA256SUMS), verdict ${metadata.verdict}${complete ? '' : ', INCOMPLETE'}${allureNote ? `; Allure report not included (${allureNote})` : ''}`);
-  if (!complete) log(`bundle: INCOMPLETE: ${mustNotRun.length > 0 ? `MUST clauses not run: ${mustNotRun.join(', ')}` : 'no certification results'}`);
+  if (!complete) log(`bundle: INCOMPLETE: ${notRunIds.length > 0 ? `MUST clauses not run: ${notRunIds.join(', ')}` : 'no certification results'}`);
   log(`bundle: verify with "npm run verify-bundle -- ${rel}" or "(cd ${rel} && sha256sum -c SHA256SUMS)"`);
   return { dir, metadata, files };
 }

@@ -13,7 +13,7 @@ import { startEmbeddedTarget } from '../fixtures/embedded.ts';
 import { ConfigError, importEnvironment, loadDotEnv, resolveEnvironment } from '../fixtures/environments/load.ts';
 import type { EnvironmentConfig } from '../fixtures/environments/types.ts';
 import { newRunId } from '../fixtures/run-id.ts';
-import type { CertificationResults } from '../reporters/certification.ts';
+import { mustFailed, type CertificationResults } from '../reporters/certification.ts';
 import { bundleAfterRun } from './bundle.ts';
 
 const HELP = `Usage: npm run certify -- [--env NAME|PATH] [--grep PATTERN] [-- extra playwright args]
@@ -83,7 +83,7 @@ async function main(): Promise<number> {
     return finish(code || 1);
   }
   const results = JSON.parse(readFileSync(resultsFile, 'utf8')) as CertificationResults;
-  const failed = results.clauses.filter((c) => c.level === 'MUST' && c.verdict === 'fail' && !c.knownDeviation);
+  const failed = mustFailed(results.clauses);
   const warned = results.clauses.filter((c) => c.verdict === 'warning');
   console.log(`\ncertify: suite ran in ${seconds} s against ${results.run.environment}`);
   if (failed.length > 0) console.log(`certify: MUST clauses failed: ${failed.map((c) => c.id).join(', ')}`);

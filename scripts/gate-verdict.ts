@@ -3,7 +3,7 @@
  * quality gate (rules in allurerc.mjs), and the k6 threshold results in the Allure results.
  * Pure: scripts/gate.ts gathers the inputs and prints the decision.
  */
-import type { CertificationResults } from '../reporters/certification.ts';
+import { mustFailed, mustNotRun, type CertificationResults } from '../reporters/certification.ts';
 
 export interface LoadResult {
   name: string;
@@ -44,9 +44,8 @@ export function decide(inputs: GateInputs): GateDecision {
   if (!cert) {
     reasons.push('no certification results (certification/results.json): run npm run certify first');
   } else {
-    const must = cert.clauses.filter((c) => c.level === 'MUST');
-    const failed = must.filter((c) => c.verdict === 'fail' && !c.knownDeviation);
-    const notRun = must.filter((c) => c.verdict === 'not-run');
+    const failed = mustFailed(cert.clauses);
+    const notRun = mustNotRun(cert.clauses);
     const writesOff = inputs.readOnly ? notRun.filter((c) => c.skippedForWrites) : [];
     const missing = notRun.filter((c) => !writesOff.includes(c));
     for (const c of failed) reasons.push(`MUST clause failed: ${c.id}: ${c.summary}${c.evidence[0] ? ` (${clip(c.evidence[0])})` : ''}`);

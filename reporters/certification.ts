@@ -2,6 +2,7 @@
  * Per-clause certification verdicts, computed from test outcomes. Pure functions, shared by the
  * Playwright reporter, the gate and the bundle verifier.
  */
+import { stripAnsi } from '../fixtures/ansi.ts';
 import { clauseIdsIn as idsIn, clauses, type Clause, type ClauseLevel } from '../fixtures/clauses.ts';
 
 export type Verdict = 'pass' | 'fail' | 'warning' | 'observation' | 'not-run';
@@ -101,8 +102,7 @@ export function clauseVerdicts(tests: TestOutcome[], catalogue: readonly Clause[
 }
 
 function firstLine(s: string): string {
-  // Strip ANSI colour codes Playwright puts in assertion messages.
-  return s.replace(/\u001b\[[0-9;]*m/g, '').split('\n').find((l) => l.trim() !== '')?.trim() ?? s;
+  return stripAnsi(s).split('\n').find((l) => l.trim() !== '')?.trim() ?? s;
 }
 
 /** MUST clauses that failed, known deviations excepted: each one makes the run not conformant. */

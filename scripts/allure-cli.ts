@@ -6,6 +6,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { stripAnsi } from '../fixtures/ansi.ts';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const CLI = path.join(ROOT, 'node_modules', 'allure', 'cli.js');
@@ -31,10 +32,6 @@ export function runAllure(args: string[], options: { env?: NodeJS.ProcessEnv; ca
     child.on('error', (error) => resolve({ code: 2, output: `could not start the allure CLI: ${error.message}` }));
     child.on('exit', (c, signal) => resolve({ code: c ?? (signal ? 130 : 1), output: stripAnsi(output) }));
   });
-}
-
-export function stripAnsi(s: string): string {
-  return s.replace(/\u001b\[[0-9;]*m/g, '');
 }
 
 /** The run ID the Allure reporter wrote into environment.properties of the first directory that has one. */

@@ -6,6 +6,7 @@
 import type { FullConfig, Reporter, Suite, TestCase, TestResult } from '@playwright/test/reporter';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { stripAnsi } from '../../fixtures/ansi.ts';
 import { redact, registerSecret } from '../../fixtures/http/redact.ts';
 import { demoUsers } from '../../fixtures/reference-api/users.ts';
 import { readPlan } from './plan-file.ts';
@@ -78,9 +79,4 @@ export default class CollectReporter implements Reporter {
     const seconds = (Date.now() - (this.started.get(project) ?? Date.now())) / 1000;
     console.log(progressLine(this.done, this.plan.targets.length, rowFor(target, this.records), seconds));
   }
-}
-
-function stripAnsi(s: string): string {
-  // eslint-disable-next-line no-control-regex -- removing terminal colour codes is the point
-  return s.replace(/\u001b\[[0-9;]*m/g, '');
 }

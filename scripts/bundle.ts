@@ -62,7 +62,7 @@ export class BundleError extends Error {
 
 export const INCOMPLETE_MARKER = 'INCOMPLETE.txt';
 
-/** `npm run report` as a subprocess (scripts/report.ts belongs to the Allure work). */
+/** `npm run report` as a subprocess: the bundle holds exactly the report that command builds. */
 export function runAllureReport(reportDir: string, env: NodeJS.ProcessEnv): Promise<string | undefined> {
   return new Promise((resolve) => {
     const child = spawn('npm', ['run', '--silent', 'report'], { cwd: ROOT, env: { ...env, PVH_REPORT_DIR: reportDir }, stdio: ['ignore', 'inherit', 'inherit'] });

@@ -1,15 +1,17 @@
 /**
  * Playwright reporter writing the certification report of the conformance project:
- * results.json (machine-readable), SUMMARY.md and index.html, all from the same data, all redacted.
+ * results.json (machine-readable), SUMMARY.md and index.html, all from the same data, all redacted,
+ * written as one unit. The verdict is CONFORMANT, NOT CONFORMANT or INCONCLUSIVE (certification.ts).
  */
 import type { FullConfig, FullResult, Reporter, Suite, TestCase, TestResult } from '@playwright/test/reporter';
-import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { redact } from '../fixtures/http/redact.ts';
+import { readRunContext } from '../fixtures/run-context.ts';
 import { gitCommit, harnessVersion } from '../fixtures/run-info.ts';
+import { readLostMarker } from '../fixtures/target-health.ts';
 import { ANNOTATION } from '../fixtures/verdicts.ts';
-import { clauseVerdicts, summaryLine, totals, type CertificationResults, type TestOutcome } from './certification.ts';
-import { renderHtml, renderMarkdown } from './render.ts';
+import { clauseVerdicts, runVerdict, summaryLine, totals, type CertificationResults, type TestOutcome } from './certification.ts';
+import { writeCertification } from './certification-files.ts';
 
 interface Options {
   outputDir?: string;
@@ -22,6 +24,7 @@ export default class CertificationReporter implements Reporter {
   private readonly project: string;
   private readonly outcomes = new Map<string, TestOutcome>();
   private startedAt = new Date();
+  private planned = 0;
 
   constructor(options: Options = {}) {
     this.outputDir = options.outputDir ?? 'reports/certification';
@@ -32,8 +35,9 @@ export default class CertificationReporter implements Reporter {
     return false;
   }
 
-  onBegin(_config: FullConfig, _suite: Suite): void {
+  onBegin(_config: FullConfig, suite: Suite): void {
     this.startedAt = new Date();
+    this.planned = suite.allTests().filter((t) => t.parent.project()?.name === this.project).length;
   }
 
   onTestEnd(test: TestCase, result: TestResult): void {
@@ -46,7 +50,7 @@ export default class CertificationReporter implements Reporter {
       file: path.relative(process.cwd(), test.location.file),
       clauses: [...new Set(of('clause'))],
       status: result.status,
-      ok: test.outcome() === 'expected' || test.outcome() === 'flaky' || (test.outcome() === 'skipped'),
+      ok: test.outcome() === 'expected' || test.outcome() === 'flaky' || test.outcome() === 'skipped',
       warnings: of('warning'),
       observations: of('observation'),
       errors: result.errors.map((e) => redact(e.message ?? e.value ?? 'error')),
@@ -54,6 +58,8 @@ export default class CertificationReporter implements Reporter {
     };
     const deviation = of('known-deviation')[0];
     if (deviation) outcome.knownDeviation = deviation;
+    const inconclusive = of(ANNOTATION.inconclusive)[0];
+    if (inconclusive) outcome.inconclusive = inconclusive;
     const skip = annotations.find((a) => a.type === 'skip')?.description;
     if (result.status === 'skipped' && skip) outcome.skippedReason = redact(skip);
     if (result.status === 'skipped' && of(ANNOTATION.skippedWrite).length > 0) outcome.skippedForWrites = true;
@@ -62,37 +68,40 @@ export default class CertificationReporter implements Reporter {
 
   onEnd(result: FullResult): void {
     const tests = [...this.outcomes.values()];
-    if (tests.length === 0) return; // a harness-only run certifies nothing
+    if (this.planned === 0 && tests.length === 0) return; // a harness-only run certifies nothing
+    const runId = process.env.PVH_RUN_ID ?? 'adhoc';
+    const context = readRunContext(path.dirname(this.outputDir), runId);
     const clauseResults = clauseVerdicts(tests);
     const t = totals(clauseResults, tests);
+    const lost = readLostMarker();
+    const interrupted =
+      result.status === 'interrupted' ? 'the run was stopped before it finished' : result.status === 'timedout' ? "the run reached Playwright's global time limit" : undefined;
+    const { verdict, causes } = runVerdict(clauseResults, tests, { ...(interrupted ? { interrupted } : {}), causes: lost ? [lost] : [] });
+    const sha = gitCommit();
     const results: CertificationResults = {
-      schemaVersion: 1,
+      schemaVersion: 2,
       run: {
-        id: process.env.PVH_RUN_ID ?? 'adhoc',
-        environment: process.env.PVH_ENV ?? 'local',
-        baseUrl: process.env.PVH_BASE_URL ?? '',
-        authUrl: process.env.PVH_AUTH_URL ?? '',
+        id: runId,
+        environment: context?.environment.name ?? 'unknown',
+        baseUrl: context?.environment.baseUrl ?? '',
+        authUrl: context?.environment.authUrl ?? '',
+        ...(context?.environment.legacyBaseUrl ? { legacyBaseUrl: context.environment.legacyBaseUrl } : {}),
         startedAt: this.startedAt.toISOString(),
         durationMs: Math.round(result.duration),
         harnessVersion: harnessVersion(),
         node: process.version,
-        ...commit(),
+        ...(sha ? { commit: sha } : {}),
+        ...(context?.rttMs !== undefined ? { rttMs: context.rttMs } : {}),
       },
+      verdict,
+      causes,
       totals: t,
-      conformant: t.mustFailed === 0 && result.status !== 'interrupted' && result.status !== 'timedout',
+      conformant: verdict === 'CONFORMANT',
       complete: t.mustNotRun === 0,
       clauses: clauseResults,
       tests,
     };
-    mkdirSync(this.outputDir, { recursive: true });
-    writeFileSync(path.join(this.outputDir, 'results.json'), redact(`${JSON.stringify(results, null, 2)}\n`));
-    writeFileSync(path.join(this.outputDir, 'SUMMARY.md'), redact(renderMarkdown(results)));
-    writeFileSync(path.join(this.outputDir, 'index.html'), redact(renderHtml(results)));
+    writeCertification(this.outputDir, results);
     console.log(`\n${summaryLine(results)}\nreport: ${path.join(this.outputDir, 'index.html')}`);
   }
-}
-
-function commit(): { commit?: string } {
-  const sha = gitCommit();
-  return sha ? { commit: sha } : {};
 }

@@ -14,9 +14,11 @@ const RUN = 'run-bundle-test';
 function fixtureReports(complete: boolean): string {
   const dir = mkdtempSync(path.join(tmpdir(), 'pvh-bundle-'));
   const results = {
-    schemaVersion: 1,
+    schemaVersion: 2,
     run: { id: RUN, environment: 'local', baseUrl: 'http://127.0.0.1:1', authUrl: 'http://127.0.0.1:2/oauth/token', startedAt: '2026-01-01T00:00:00Z', durationMs: 1, harnessVersion: '0.1.0', node: 'v20' },
     totals: {},
+    verdict: 'CONFORMANT',
+    causes: [],
     conformant: true,
     complete,
     clauses: [
@@ -68,7 +70,7 @@ test.describe('evidence bundle', () => {
     for (const f of ['certification/index.html', 'certification/results.json', 'certification/SUMMARY.md', 'junit/results.xml', 'allure-report/index.html', 'metadata.json', MANIFEST]) {
       expect(existsSync(path.join(dir, f)), f).toBe(true);
     }
-    expect(metadata).toMatchObject({ runId: RUN, verdict: 'PASS', complete: true, environment: { name: 'local', baseUrl: 'http://127.0.0.1:1' }, allureReport: { included: true } });
+    expect(metadata).toMatchObject({ runId: RUN, verdict: 'CONFORMANT', complete: true, environment: { name: 'local', baseUrl: 'http://127.0.0.1:1' }, allureReport: { included: true } });
     expect(metadata.node).toBe(process.version);
     const manifest = readFileSync(path.join(dir, MANIFEST), 'utf8').trim().split('\n');
     const names = manifest.map((l) => l.slice(66));

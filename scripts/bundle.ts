@@ -11,7 +11,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadEnvironment } from '../fixtures/environments/load.ts';
 import { gitCommit, harnessVersion } from '../fixtures/run-info.ts';
-import { mustFailed, mustNotRun, type CertificationResults } from '../reporters/certification.ts';
+import { mustFailed, mustNotRun, type CertificationResults, type RunVerdict } from '../reporters/certification.ts';
 import { writeManifest } from './bundle-manifest.ts';
 import { buildNeedles, formatFinding, scanTree } from './canary-scan.ts';
 
@@ -26,8 +26,10 @@ export interface BundleMetadata {
   commit?: string;
   harnessVersion: string;
   node: string;
-  /** PASS: every MUST clause that ran passed; FAIL: one failed; NO-RESULTS: no certification report. */
-  verdict: 'PASS' | 'FAIL' | 'NO-RESULTS';
+  /** The certification verdict of the run, or NO-RESULTS when it wrote no certification report. */
+  verdict: RunVerdict | 'NO-RESULTS';
+  /** Why the verdict is INCONCLUSIVE (empty otherwise). */
+  causes: string[];
   complete: boolean;
   mustFailed: string[];
   mustNotRun: string[];
@@ -114,11 +116,12 @@ export async function writeBundle(o: BundleOptions): Promise<BundleResult> {
   const notRunIds = mustNotRun(results?.clauses ?? []).map((c) => c.id);
   const complete = !!results && results.complete && notRunIds.length === 0;
   const environment: BundleMetadata['environment'] = { name: results?.run.environment ?? o.envName };
-  const baseUrl = results?.run.baseUrl ?? o.env.PVH_BASE_URL;
-  const authUrl = results?.run.authUrl ?? o.env.PVH_AUTH_URL;
+  const baseUrl = results?.run.baseUrl || o.env.PVH_BASE_URL;
+  const authUrl = results?.run.authUrl || o.env.PVH_AUTH_URL;
+  const legacyBaseUrl = results?.run.legacyBaseUrl || o.env.PVH_LEGACY_BASE_URL;
   if (baseUrl) environment.baseUrl = baseUrl;
   if (authUrl) environment.authUrl = authUrl;
-  if (o.env.PVH_LEGACY_BASE_URL) environment.legacyBaseUrl = o.env.PVH_LEGACY_BASE_URL;
+  if (legacyBaseUrl) environment.legacyBaseUrl = legacyBaseUrl;
   const metadata: BundleMetadata = {
     bundleVersion: 1,
     runId: results?.run.id ?? o.runId,
@@ -127,7 +130,8 @@ export async function writeBundle(o: BundleOptions): Promise<BundleResult> {
     finishedAt: o.finishedAt,
     harnessVersion: harnessVersion(),
     node: process.version,
-    verdict: !results ? 'NO-RESULTS' : results.conformant ? 'PASS' : 'FAIL',
+    verdict: results?.verdict ?? 'NO-RESULTS',
+    causes: results?.causes ?? [],
     complete,
     mustFailed: failedIds,
     mustNotRun: notRunIds,

@@ -2,18 +2,25 @@
  * `npm run certify [-- --env NAME] [-- --grep PATTERN] [-- <playwright args>]`
  *
  * Runs the conformance suites against one environment (local by default, which starts the embedded
- * reference API), writes everything under reports/, prints a short verdict, and exits non-zero when
- * a MUST clause fails. The environment is validated before any request is sent.
+ * reference API), writes everything under reports/, prints a short verdict and exits with it:
+ * 0 CONFORMANT, 1 NOT CONFORMANT, 3 INCONCLUSIVE, 2 usage or config error (before any request).
+ * A preflight (DNS, connect, token, one GET) runs first: a target that cannot be used is
+ * INCONCLUSIVE within seconds. The report of a run that does not finish says INCONCLUSIVE.
  */
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { startEmbeddedTarget } from '../fixtures/embedded.ts';
-import { ConfigError, importEnvironment, loadDotEnv, resolveEnvironment } from '../fixtures/environments/load.ts';
+import { ConfigError, importEnvironment, loadDotEnv, resolveEnvironment, type ResolvedEnvironment } from '../fixtures/environments/load.ts';
 import type { EnvironmentConfig } from '../fixtures/environments/types.ts';
+import { describePreflight, preflight } from '../fixtures/preflight.ts';
+import { writeRunContext, type RunContext } from '../fixtures/run-context.ts';
 import { newRunId } from '../fixtures/run-id.ts';
-import { mustFailed, type CertificationResults } from '../reporters/certification.ts';
+import { gitCommit, harnessVersion } from '../fixtures/run-info.ts';
+import { timeScaleFor } from '../fixtures/time-scale.ts';
+import { emptyResults, EXIT_CODE, mustFailed, type CertificationResults, type RunVerdict } from '../reporters/certification.ts';
+import { writeCertification } from '../reporters/certification-files.ts';
 import { bundleAfterRun } from './bundle.ts';
 
 const HELP = `Usage: npm run certify -- [--env NAME|PATH] [--grep PATTERN] [-- extra playwright args]
@@ -22,7 +29,31 @@ const HELP = `Usage: npm run certify -- [--env NAME|PATH] [--grep PATTERN] [-- e
                or a path to your own config file (see fixtures/environments/types.ts)
   --grep P     only tests whose title or tags match P (e.g. @PV-3-CONFLICT, @must)
   --bundle     then write the evidence bundle (certification/bundle/, see npm run verify-bundle)
+Exit: 0 CONFORMANT, 1 NOT CONFORMANT, 3 INCONCLUSIVE (unreachable, stopped answering, interrupted,
+      or a MUST check could not complete), 2 usage or config error.
 Reports: reports/certification/{results.json,SUMMARY.md,index.html}, reports/junit/results.xml`;
+
+/** The report a run leaves while it runs, and if it is killed: never an earlier run's verdict. */
+function provisional(context: RunContext, verdict: RunVerdict, cause: string): CertificationResults {
+  const sha = gitCommit();
+  return emptyResults(
+    {
+      id: context.runId,
+      environment: context.environment.name,
+      baseUrl: context.environment.baseUrl,
+      authUrl: context.environment.authUrl,
+      ...(context.environment.legacyBaseUrl ? { legacyBaseUrl: context.environment.legacyBaseUrl } : {}),
+      startedAt: context.startedAt,
+      durationMs: 0,
+      harnessVersion: harnessVersion(),
+      node: process.version,
+      ...(sha ? { commit: sha } : {}),
+      ...(context.rttMs !== undefined ? { rttMs: context.rttMs } : {}),
+    },
+    verdict,
+    [cause],
+  );
+}
 
 async function main(): Promise<number> {
   const { values, positionals } = parseArgs({
@@ -39,6 +70,7 @@ async function main(): Promise<number> {
   const envName = values.env!;
   const env: NodeJS.ProcessEnv = { ...process.env, PVH_ENV: envName, PVH_RUN_ID: process.env.PVH_RUN_ID ?? newRunId() };
   const reportDir = env.PVH_REPORT_DIR ?? 'reports';
+  const certDir = path.join(reportDir, 'certification');
   const startedAt = new Date().toISOString();
   // --bundle: the evidence bundle is written whatever the verdict (scripts/bundle.ts).
   const finish = async (code: number): Promise<number> =>
@@ -46,6 +78,7 @@ async function main(): Promise<number> {
 
   // 1. Resolve the environment before any request; start the embedded reference if asked.
   let close = async () => {};
+  let resolved: ResolvedEnvironment;
   try {
     const config = (await importEnvironment(envName)) as EnvironmentConfig;
     if (config.embeddedReference && !env.PVH_BASE_URL) {
@@ -53,8 +86,8 @@ async function main(): Promise<number> {
       close = running.close;
       console.log(`certify: started the embedded reference API at ${running.baseUrl} (token endpoint ${running.authUrl})`);
     }
-    const resolved = resolveEnvironment(config, env, envName);
-    console.log(`certify: environment ${resolved.name}: API ${resolved.baseUrl}, ${resolved.pool.length} pool certificates, writes ${resolved.writable.length > 0 ? `on ${resolved.writable.length} certificates` : 'off (read-only)'}, run ${env.PVH_RUN_ID}`);
+    resolved = resolveEnvironment(config, env, envName);
+    console.log(`certify: environment ${resolved.name}: API ${resolved.baseUrl}, token endpoint ${resolved.authUrl}, ${resolved.pool.length} pool certificates, writes ${resolved.writable.length > 0 ? `on ${resolved.writable.length} certificates` : 'off (read-only)'}, run ${env.PVH_RUN_ID}`);
   } catch (error) {
     await close();
     if (error instanceof ConfigError) {
@@ -64,32 +97,65 @@ async function main(): Promise<number> {
     throw error;
   }
 
-  // 2. Run the conformance project, into empty Allure results so the report shows this run only.
-  rmSync(path.join(reportDir, 'allure-results'), { recursive: true, force: true });
-  rmSync(path.join(reportDir, 'certification', 'results.json'), { force: true }); // never report an earlier run's verdict
+  // 2. From here on the report on disk is this run's: INCONCLUSIVE until the suites finish.
+  const context: RunContext = {
+    runId: env.PVH_RUN_ID!,
+    startedAt,
+    environment: { name: resolved.name, config: envName, baseUrl: resolved.baseUrl, authUrl: resolved.authUrl, ...(resolved.legacyBaseUrl ? { legacyBaseUrl: resolved.legacyBaseUrl } : {}) },
+  };
+  writeRunContext(reportDir, context);
+  writeCertification(certDir, provisional(context, 'INCONCLUSIVE', 'interrupted: the run started but did not finish'));
+  rmSync(path.join(reportDir, 'allure-results'), { recursive: true, force: true }); // the Allure report shows this run only
+
+  // 3. Preflight: can the target be used at all?
+  const check = await preflight(resolved);
+  console.log(`certify: ${describePreflight(check)}`);
+  if (!check.ok) {
+    await close();
+    writeCertification(certDir, provisional(context, 'INCONCLUSIVE', check.failure!));
+    console.log(`certify: verdict INCONCLUSIVE: the target could not be used, no check ran; reports in ${certDir}/`);
+    return finish(EXIT_CODE.INCONCLUSIVE);
+  }
+  context.rttMs = check.rttMs!;
+  writeRunContext(reportDir, context);
+  env.PVH_RTT_MS = String(check.rttMs);
+  env.PVH_TIME_SCALE = String(timeScaleFor(check.rttMs!, resolved.config.timeouts?.budgetScale));
+
+  // 4. The conformance project. SIGINT/SIGTERM stop it gracefully: its report then says INCONCLUSIVE.
   const args = ['test', '--project', 'conformance', ...(values.grep ? ['--grep', values.grep] : []), ...positionals];
   const t0 = performance.now();
   const code = await new Promise<number>((resolve) => {
     const child = spawn(process.execPath, [path.join('node_modules', '@playwright', 'test', 'cli.js'), ...args], { stdio: 'inherit', env });
+    let stops = 0;
+    const stop = () => {
+      stops += 1;
+      // Playwright finishes gracefully on SIGINT only; a second signal kills it.
+      child.kill(stops === 1 ? 'SIGINT' : 'SIGKILL');
+    };
+    process.on('SIGTERM', stop);
+    process.on('SIGINT', () => undefined); // the terminal sends SIGINT to the child too; wait for it
     child.on('exit', (c, signal) => resolve(c ?? (signal ? 130 : 1)));
   });
   const seconds = ((performance.now() - t0) / 1000).toFixed(1);
   await close();
 
-  // 3. The verdict, from the certification report.
-  const resultsFile = path.join(reportDir, 'certification', 'results.json');
-  if (!existsSync(resultsFile)) {
-    console.error(`certify: no certification report was written (${resultsFile}); the run did not get as far as the tests. Exit code ${code}.`);
-    return finish(code || 1);
+  // 5. The verdict, from the certification report.
+  const resultsFile = path.join(certDir, 'results.json');
+  const results = existsSync(resultsFile) ? (JSON.parse(readFileSync(resultsFile, 'utf8')) as CertificationResults) : undefined;
+  if (!results || results.run.id !== context.runId || results.tests.length === 0) {
+    const cause = `the suites did not produce results (Playwright exit code ${code}): see the output above`;
+    writeCertification(certDir, provisional(context, 'INCONCLUSIVE', cause));
+    console.error(`certify: verdict INCONCLUSIVE: ${cause}`);
+    return finish(EXIT_CODE.INCONCLUSIVE);
   }
-  const results = JSON.parse(readFileSync(resultsFile, 'utf8')) as CertificationResults;
   const failed = mustFailed(results.clauses);
   const warned = results.clauses.filter((c) => c.verdict === 'warning');
   console.log(`\ncertify: suite ran in ${seconds} s against ${results.run.environment}`);
   if (failed.length > 0) console.log(`certify: MUST clauses failed: ${failed.map((c) => c.id).join(', ')}`);
   if (warned.length > 0) console.log(`certify: SHOULD warnings: ${warned.map((c) => c.id).join(', ')}`);
-  console.log(`certify: verdict ${results.conformant ? 'PASS' : 'FAIL'}${results.complete ? '' : ' (incomplete: some MUST clauses did not run)'}; reports in ${reportDir}/certification/ (index.html, SUMMARY.md, results.json)`);
-  return finish(code);
+  if (results.verdict === 'INCONCLUSIVE') for (const c of results.causes.slice(0, 5)) console.log(`certify: inconclusive because ${c}`);
+  console.log(`certify: verdict ${results.verdict}${results.verdict === 'CONFORMANT' && !results.complete ? ' (incomplete: some MUST clauses did not run)' : ''}; reports in ${certDir}/ (index.html, SUMMARY.md, results.json)`);
+  return finish(EXIT_CODE[results.verdict]);
 }
 
 main().then(

@@ -45,13 +45,15 @@ export function decide(inputs: GateInputs): GateDecision {
     reasons.push('no certification results (certification/results.json): run npm run certify first');
   } else {
     const failed = mustFailed(cert.clauses);
-    const notRun = mustNotRun(cert.clauses);
+    if (cert.verdict === 'INCONCLUSIVE') {
+      reasons.push(`certification INCONCLUSIVE: ${cert.causes[0] ?? 'no cause recorded'}${cert.causes.length > 1 ? ` (and ${cert.causes.length - 1} more)` : ''}`);
+    }
+    const notRun = mustNotRun(cert.clauses).filter((c) => !c.incomplete);
     const writesOff = inputs.readOnly ? notRun.filter((c) => c.skippedForWrites) : [];
     const missing = notRun.filter((c) => !writesOff.includes(c));
     for (const c of failed) reasons.push(`MUST clause failed: ${c.id}: ${c.summary}${c.evidence[0] ? ` (${clip(c.evidence[0])})` : ''}`);
     if (writesOff.length > 0) warnings.push(`${writesOff.length} MUST clause(s) not run because writes are off (accepted: --read-only): ${few(writesOff.map((c) => c.id))}`);
     if (missing.length > 0) reasons.push(`incomplete run: ${missing.length} MUST clause(s) did not run: ${few(missing.map((c) => c.id))}`);
-    if (!cert.conformant && failed.length === 0) reasons.push('the certification run did not finish (interrupted or timed out)');
     for (const c of cert.clauses.filter((x) => x.verdict === 'warning')) warnings.push(`SHOULD warning: ${c.id}: ${c.summary}`);
     for (const c of cert.clauses.filter((x) => x.knownDeviation)) warnings.push(`known deviation: ${c.id}: ${c.knownDeviation}`);
     if (inputs.allureRunId && cert.run.id && inputs.allureRunId !== cert.run.id) {

@@ -4,7 +4,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { clauses } from '../fixtures/clauses.ts';
-import { clauseVerdicts, totals, type CertificationResults, type TestOutcome } from '../reporters/certification.ts';
+import { clauseVerdicts, runVerdict, totals, type CertificationResults, type TestOutcome } from '../reporters/certification.ts';
 import { runAllure } from './allure-cli.ts';
 import { decide, type GateInputs } from './gate-verdict.ts';
 
@@ -13,11 +13,14 @@ function certification(outcomes: Array<Partial<TestOutcome> & { clauses: string[
   const tests: TestOutcome[] = outcomes.map((o, i) => ({ id: `t${i}`, title: `test ${i}`, file: 'suites/x.spec.ts', status: 'passed', ok: true, warnings: [], observations: [], errors: [], durationMs: 1, ...o }));
   const clauseResults = clauseVerdicts(tests);
   const t = totals(clauseResults, tests);
+  const { verdict, causes } = runVerdict(clauseResults, tests);
   return {
-    schemaVersion: 1,
+    schemaVersion: 2,
     run: { id: runId, environment: 'local', baseUrl: '', authUrl: '', startedAt: '', durationMs: 1, harnessVersion: '0', node: process.version },
+    verdict,
+    causes,
     totals: t,
-    conformant: t.mustFailed === 0,
+    conformant: verdict === 'CONFORMANT',
     complete: t.mustNotRun === 0,
     clauses: clauseResults,
     tests,

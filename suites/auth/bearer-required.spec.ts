@@ -88,7 +88,7 @@ test.describe('Bearer enforcement: POST a booking', () => {
       const res = await api.book(bookable.reference, booking, { ...(await cred.auth(api)), label: `book with ${cred.name}` });
       expectRefused(res, `POST booking with ${cred.name}`, cred);
       const after = await api.getCertificate(bookable.reference, { label: 'read back with a valid token' });
-      expect(after.status).toBe(200);
+      expect(after.status, because('PV-4.2-GET', `reading ${bookable.reference} back with a valid token answers 200, got HTTP ${after.status}`)).toBe(200);
       expect(containsValue(after.json<{ bookingInfo?: unknown }>()?.bookingInfo, booking.bookingReference), because('PV-5-BEARER-REQUIRED', `POST booking with ${cred.name} booked nothing`)).toBe(false);
     });
   }
@@ -99,11 +99,11 @@ test.describe('Bearer enforcement: DELETE a booking', () => {
     test(title('DELETE booking', cred), covers(...clausesFor(cred)), async ({ api, bookable }) => {
       const booking = validBooking({ notes: 'must survive a DELETE with bad credentials' });
       const made = await api.book(bookable.reference, booking, { label: 'book with a valid token (setup)' });
-      expect(made.status, `setup: booking with a valid token must succeed, got HTTP ${made.status} ${made.text.slice(0, 200)}`).toBeLessThan(300);
+      expect(made.status, because('PV-3-CREATE', `setup: booking with a valid token must succeed, got HTTP ${made.status} ${made.text.slice(0, 200)}`)).toBeLessThan(300);
       const res = await api.removeBooking(bookable.reference, { ...(await cred.auth(api)), label: `remove booking with ${cred.name}` });
       expectRefused(res, `DELETE booking with ${cred.name}`, cred);
       const after = await api.getCertificate(bookable.reference, { label: 'read back with a valid token' });
-      expect(after.status).toBe(200);
+      expect(after.status, because('PV-4.2-GET', `reading ${bookable.reference} back with a valid token answers 200, got HTTP ${after.status}`)).toBe(200);
       expect(containsValue(after.json<{ bookingInfo?: unknown }>()?.bookingInfo, booking.bookingReference), because('PV-5-BEARER-REQUIRED', `DELETE booking with ${cred.name} removed nothing`)).toBe(true);
     });
   }

@@ -1,7 +1,7 @@
 import { expect, test } from '../../fixtures/test.ts';
 import { because, covers, observe } from '../../fixtures/verdicts.ts';
 import { describeRefusal, refusalIssue } from '../booking/refusal.ts';
-import { carriesCertificate } from './certificate-shape.ts';
+import { carriesCertificate } from '../../fixtures/certificate-body.ts';
 
 test.describe('Comma-separated identifiers', () => {
   for (const kind of ['references', 'legacy numbers'] as const) {

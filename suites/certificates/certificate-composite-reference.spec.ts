@@ -2,7 +2,7 @@ import { validBooking } from '../../fixtures/pool.ts';
 import { expect, test } from '../../fixtures/test.ts';
 import { because, covers, observe } from '../../fixtures/verdicts.ts';
 import { bookingInfoOf, describeRefusal, refusalIssue } from '../booking/refusal.ts';
-import { carriesCertificate } from './certificate-shape.ts';
+import { carriesCertificate } from '../../fixtures/certificate-body.ts';
 
 const composite = (legacyNumber: string) => `1001-2002-${legacyNumber}`;
 

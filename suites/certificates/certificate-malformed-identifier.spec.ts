@@ -1,7 +1,8 @@
 import { expect, test } from '../../fixtures/test.ts';
 import { because, covers, observe } from '../../fixtures/verdicts.ts';
 import { describeRefusal, refusalIssue } from '../booking/refusal.ts';
-import { carriesCertificate, lookAlike } from './certificate-shape.ts';
+import { carriesCertificate } from '../../fixtures/certificate-body.ts';
+import { lookAlike } from './look-alike.ts';
 
 /** Each case builds a path segment (already URL-safe) from a real reference and its legacy number. */
 const cases: Array<{ name: string; build: (ref: string, legacy: string) => string }> = [
@@ -9,7 +10,6 @@ const cases: Array<{ name: string; build: (ref: string, legacy: string) => strin
   { name: 'a 9-character reference', build: (ref) => `${ref}A` },
   { name: 'a reference with a non-alphanumeric character', build: (ref) => `${ref.slice(0, 3)}-${ref.slice(4)}` },
   { name: 'a reference holding a percent-encoded slash', build: (ref) => `${ref.slice(0, 4)}%2F${ref.slice(4)}` },
-  { name: 'a legacy number with leading zeros', build: (_ref, legacy) => `00${legacy}` },
   { name: 'a negative legacy number', build: (_ref, legacy) => `-${legacy}` },
   { name: 'a legacy number that overflows 64 bits', build: () => '184467440737095516161844674407' },
   { name: 'a reference with a Unicode look-alike letter', build: (ref) => encodeURIComponent(lookAlike(ref)) },
@@ -26,4 +26,22 @@ test.describe('Malformed identifiers in the certificate path', () => {
       observe('PV-2.2-MALFORMED', `${c.name} answered ${describeRefusal(res)}`);
     });
   }
+
+  // Still digits only, so still a legacy number by §2.2: resolving it as the same orderItemId is a
+  // reasonable reading; answering another certificate is not.
+  test('answers a legacy number with leading zeros with a 4xx problem or with that same certificate (PV-2.2-LEGACY, PV-2.2-MALFORMED)', covers('PV-2.2-LEGACY', 'PV-2.2-MALFORMED'), async ({ api, environment }) => {
+    const cert = environment.pool.find((p) => p.legacyNumber);
+    test.skip(!cert, `the ${environment.name} pool gives no certificate a legacy number`);
+    const id = `00${cert!.legacyNumber!}`;
+    const res = await api.getCertificate(id);
+    if (res.status >= 200 && res.status < 300) {
+      const got = res.json<{ certificateReferenceNumber?: unknown }>()?.certificateReferenceNumber;
+      expect(got, because('PV-2.2-LEGACY', `${id} is answered with the certificate of legacy number ${cert!.legacyNumber}, got ${JSON.stringify(got)}`)).toBe(cert!.reference);
+      observe('PV-2.2-MALFORMED', `a legacy number with leading zeros resolves to the certificate of that number (HTTP ${res.status})`);
+      return;
+    }
+    expect(refusalIssue(res), because('PV-2.2-MALFORMED', `GET ${id} is refused with a 4xx or answered with certificate ${cert!.reference}`)).toBeUndefined();
+    expect(carriesCertificate(res.json()), because('PV-2.2-MALFORMED', `the refusal of ${id} carries no certificate`)).toBe(false);
+    observe('PV-2.2-MALFORMED', `a legacy number with leading zeros answered ${describeRefusal(res)}`);
+  });
 });

@@ -2,7 +2,7 @@ import { validBooking } from '../../fixtures/pool.ts';
 import { expect, test } from '../../fixtures/test.ts';
 import { because, covers, observe, skipForWrites } from '../../fixtures/verdicts.ts';
 import { bookingInfoOf, describeRefusal, refusalIssue } from '../booking/refusal.ts';
-import { carriesCertificate } from '../certificates/certificate-shape.ts';
+import { carriesCertificate } from '../../fixtures/certificate-body.ts';
 
 test.describe('A venue-limited API user', () => {
   test.beforeEach(({ environment }) => {

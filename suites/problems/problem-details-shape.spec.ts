@@ -48,7 +48,7 @@ test.describe('Problem details: read-only error responses', () => {
 
   test(`an unknown route under /api/v1 is answered with a conformant problem (${TITLE_IDS})`, covers(...CLAUSES), async ({ api }) => {
     const res = await api.raw('GET', `${API_PREFIX}/pvh-no-such-resource`, { label: 'get an unknown route' });
-    expect(res.status, 'an unknown route is an error response').toBeGreaterThanOrEqual(400);
+    expect(res.status, because('PV-7-MEDIA', `an unknown route is an error response, got HTTP ${res.status}`)).toBeGreaterThanOrEqual(400);
     expectProblem(res, 'an unknown route');
   });
 
@@ -85,7 +85,7 @@ test.describe('Problem details: error responses to booking requests', () => {
 
   test(`a second booking's 409 is a conformant problem whose title matches its type (${TITLE_IDS})`, covers(...CLAUSES), async ({ api, bookable }) => {
     const first = await api.book(bookable.reference, validBooking(), { label: 'first booking (setup)' });
-    expect(first.status, `setup: the first booking must succeed, got HTTP ${first.status} ${first.text.slice(0, 200)}`).toBeLessThan(300);
+    expect(first.status, because('PV-3-CREATE', `setup: the first booking must succeed, got HTTP ${first.status} ${first.text.slice(0, 200)}`)).toBeLessThan(300);
     const res = await api.book(bookable.reference, validBooking(), { label: 'second booking' });
     expect(res.status, because('PV-3-CONFLICT', `booking a booked certificate is 409, got HTTP ${res.status}`)).toBe(409);
     expectProblem(res, 'the 409 of a second booking');

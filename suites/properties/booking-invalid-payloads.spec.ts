@@ -18,7 +18,7 @@ test.describe('Property: invalid booking payloads', () => {
     const recorder = new FailingRunRecorder(exchanges);
     const notes = new OnceNotes();
     const initial = await api.getCertificate(bookable.reference, { label: 'state before' });
-    expect(initial.status, `the pool certificate ${bookable.reference} is readable (${describe(initial)})`).toBe(200);
+    expect(initial.status, because('PV-4.2-GET', `the pool certificate ${bookable.reference} is readable (${describe(initial)})`)).toBe(200);
     const before = bookingInfoOf(initial);
 
     const property = fc.asyncProperty(invalidBookingCase(), (c) =>

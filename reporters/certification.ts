@@ -79,8 +79,8 @@ export interface ClauseResult {
   knownDeviation?: string;
   /** Not run only because writes are off: every test of the clause was skipped for that reason. */
   skippedForWrites?: boolean;
-  /** Set when a check of this clause could not complete: why (the clause is then not-run). */
-  incomplete?: string[];
+  /** Set when a check of this clause could not complete: which test, and why (the clause is then not-run). */
+  incomplete?: Array<{ test: string; cause: string }>;
   tests: Array<{ title: string; file: string; status: string }>;
   evidence: string[];
 }
@@ -118,7 +118,7 @@ export function clauseVerdicts(tests: TestOutcome[], catalogue: readonly Clause[
   return catalogue.map((c) => {
     const mine = tests.filter((t) => t.clauses.includes(c.id) || t.errors.some((e) => idsIn(e).includes(c.id)));
     const evidence: string[] = [];
-    const incomplete: string[] = [];
+    const incomplete: Array<{ test: string; cause: string }> = [];
     let failed = false;
     let ran = false;
     let warned = false;
@@ -135,12 +135,12 @@ export function clauseVerdicts(tests: TestOutcome[], catalogue: readonly Clause[
             evidence.push(`${t.title}: ${firstLine(t.errors.find((e) => idsIn(e).includes(c.id)) ?? r.message)}`);
           } else {
             // Failure attribution: the test broke on another clause before checking this one.
-            incomplete.push(`${t.title}: setup failed: ${r.message}`);
+            incomplete.push({ test: t.title, cause: `setup failed: ${r.message}` });
           }
           break;
         case 'incomplete':
         case 'harness-error':
-          incomplete.push(`${t.title}: ${r.cause}`);
+          incomplete.push({ test: t.title, cause: r.cause });
           break;
         case 'passed':
         case 'stale-deviation':
@@ -224,10 +224,22 @@ export function runVerdict(results: readonly ClauseResult[], tests: readonly Tes
     if (r.kind === 'stale-deviation') causes.push(`${t.title}: ${r.cause}`);
     if (r.kind === 'harness-error' && t.clauses.length === 0) causes.push(`${t.title}: ${r.cause}`);
   }
-  for (const c of mustIncomplete(results)) causes.push(`${c.id} could not be checked: ${c.incomplete![0]}${c.incomplete!.length > 1 ? ` (and ${c.incomplete!.length - 1} more)` : ''}`);
+  // One line per distinct cause, naming the MUST clauses it kept from being checked.
+  const byCause = new Map<string, string[]>();
+  for (const c of mustIncomplete(results)) {
+    for (const cause of new Set(c.incomplete!.map((x) => x.cause))) byCause.set(cause, [...(byCause.get(cause) ?? []), c.id]);
+  }
+  for (const [cause, ids] of byCause) {
+    if (causes.includes(cause)) continue;
+    causes.push(`${ids.length} MUST clause(s) could not be checked (${few(ids)}): ${cause}`);
+  }
   if (conditions.interrupted) return { verdict: 'INCONCLUSIVE', causes };
   if (mustFailed(results).length > 0) return { verdict: 'NOT CONFORMANT', causes };
   return { verdict: causes.length > 0 ? 'INCONCLUSIVE' : 'CONFORMANT', causes };
+}
+
+function few(ids: string[], max = 6): string {
+  return ids.length > max ? `${ids.slice(0, max).join(', ')} and ${ids.length - max} more` : ids.join(', ');
 }
 
 export function summaryLine(r: CertificationResults): string {

@@ -37,7 +37,7 @@ export function renderMarkdown(r: CertificationResults): string {
   const unfinished = r.clauses.filter((c) => c.incomplete && c.level === 'MUST');
   if (unfinished.length > 0) {
     lines.push('## MUST clauses whose check could not complete', '');
-    for (const c of unfinished) lines.push(`- **${c.id}**: ${md(c.incomplete![0]!)}${c.incomplete!.length > 1 ? ` (and ${c.incomplete!.length - 1} more)` : ''}`);
+    for (const c of unfinished) lines.push(`- **${c.id}**: ${md(`${c.incomplete![0]!.test}: ${c.incomplete![0]!.cause}`)}${c.incomplete!.length > 1 ? ` (and ${c.incomplete!.length - 1} more)` : ''}`);
     lines.push('');
   }
   lines.push('## Every clause', '', '| Clause | Level | Verdict | Source | Summary | Tests |', '|---|---|---|---|---|---|');
@@ -51,7 +51,7 @@ export function renderMarkdown(r: CertificationResults): string {
 }
 
 function row(c: ClauseResult): string {
-  const notes = [...c.evidence, ...(c.incomplete ?? []).map((x) => `could not complete: ${x}`)];
+  const notes = [...c.evidence, ...(c.incomplete ?? []).map((x) => `could not complete: ${x.test}: ${x.cause}`)];
   const evidence = notes.length ? `<ul>${notes.map((e) => `<li>${esc(e)}</li>`).join('')}</ul>` : '';
   const tests = c.tests.map((t) => `<li>${esc(t.title)} <span class="muted">(${esc(t.status)})</span></li>`).join('');
   return `<tr class="${c.verdict}"><td><b>${esc(c.id)}</b><div class="muted">${esc(c.source)}</div></td><td>${c.level}</td><td class="v">${ICON[c.verdict]}${c.knownDeviation ? '<div class="muted">known deviation</div>' : ''}</td><td>${esc(c.summary)}${evidence}</td><td><ul>${tests}</ul></td></tr>`;

@@ -124,16 +124,18 @@ async function main(): Promise<number> {
   // 4. The conformance project. SIGINT/SIGTERM stop it gracefully: its report then says INCONCLUSIVE.
   const args = ['test', '--project', 'conformance', ...(values.grep ? ['--grep', values.grep] : []), ...positionals];
   const t0 = performance.now();
+  let signalled: string | undefined;
   const code = await new Promise<number>((resolve) => {
     const child = spawn(process.execPath, [path.join('node_modules', '@playwright', 'test', 'cli.js'), ...args], { stdio: 'inherit', env });
     let stops = 0;
-    const stop = () => {
+    const stop = (signal: NodeJS.Signals) => {
+      signalled ??= signal;
       stops += 1;
       // Playwright finishes gracefully on SIGINT only; a second signal kills it.
       child.kill(stops === 1 ? 'SIGINT' : 'SIGKILL');
     };
     process.on('SIGTERM', stop);
-    process.on('SIGINT', () => undefined); // the terminal sends SIGINT to the child too; wait for it
+    process.on('SIGINT', () => (signalled ??= 'SIGINT')); // the terminal sends SIGINT to the child too; wait for it
     child.on('exit', (c, signal) => resolve(c ?? (signal ? 130 : 1)));
   });
   const seconds = ((performance.now() - t0) / 1000).toFixed(1);
@@ -143,7 +145,7 @@ async function main(): Promise<number> {
   const resultsFile = path.join(certDir, 'results.json');
   const results = existsSync(resultsFile) ? (JSON.parse(readFileSync(resultsFile, 'utf8')) as CertificationResults) : undefined;
   if (!results || results.run.id !== context.runId || results.tests.length === 0) {
-    const cause = `the suites did not produce results (Playwright exit code ${code}): see the output above`;
+    const cause = signalled ? `interrupted: certify received ${signalled} before any test finished` : `the suites did not produce results (Playwright exit code ${code}): see the output above`;
     writeCertification(certDir, provisional(context, 'INCONCLUSIVE', cause));
     console.error(`certify: verdict INCONCLUSIVE: ${cause}`);
     return finish(EXIT_CODE.INCONCLUSIVE);

@@ -10,7 +10,7 @@ import { existsSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { startEmbeddedTarget } from '../fixtures/embedded.ts';
-import { ConfigError, importEnvironment, loadDotEnv, resolveEnvironment } from '../fixtures/environments/load.ts';
+import { ConfigError, configFileFor, importEnvironment, isPath, loadDotEnv, resolveEnvironment } from '../fixtures/environments/load.ts';
 import type { EnvironmentConfig } from '../fixtures/environments/types.ts';
 import { newRunId } from '../fixtures/run-id.ts';
 import { mustFailed, type CertificationResults } from '../reporters/certification.ts';
@@ -36,7 +36,8 @@ async function main(): Promise<number> {
     return 0;
   }
   loadDotEnv();
-  const envName = values.env!;
+  // A path is handed on absolute: relative to where the command was typed, not to the workers' directory.
+  const envName = isPath(values.env!) ? configFileFor(values.env!) : values.env!;
   const env: NodeJS.ProcessEnv = { ...process.env, PVH_ENV: envName, PVH_RUN_ID: process.env.PVH_RUN_ID ?? newRunId() };
   const reportDir = env.PVH_REPORT_DIR ?? 'reports';
   const startedAt = new Date().toISOString();

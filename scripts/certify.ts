@@ -10,7 +10,7 @@ import { existsSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { startEmbeddedTarget } from '../fixtures/embedded.ts';
-import { ConfigError, configFileFor, importEnvironment, isPath, loadDotEnv, resolveEnvironment } from '../fixtures/environments/load.ts';
+import { baseUrlGivenOutsideConfig, ConfigError, configFileFor, describeUrls, displayPath, importEnvironment, isPath, loadDotEnv, resolveEnvironment } from '../fixtures/environments/load.ts';
 import type { EnvironmentConfig } from '../fixtures/environments/types.ts';
 import { newRunId } from '../fixtures/run-id.ts';
 import { mustFailed, type CertificationResults } from '../reporters/certification.ts';
@@ -47,15 +47,18 @@ async function main(): Promise<number> {
 
   // 1. Resolve the environment before any request; start the embedded reference if asked.
   let close = async () => {};
+  let name: string;
   try {
     const config = (await importEnvironment(envName)) as EnvironmentConfig;
-    if (config.embeddedReference && !env.PVH_BASE_URL) {
+    if (config.embeddedReference && !baseUrlGivenOutsideConfig(env)) {
       const running = await startEmbeddedTarget(config, env);
       close = running.close;
       console.log(`certify: started the embedded reference API at ${running.baseUrl} (token endpoint ${running.authUrl})`);
     }
     const resolved = resolveEnvironment(config, env, envName);
-    console.log(`certify: environment ${resolved.name}: API ${resolved.baseUrl}, ${resolved.pool.length} pool certificates, writes ${resolved.writable.length > 0 ? `on ${resolved.writable.length} certificates` : 'off (read-only)'}, run ${env.PVH_RUN_ID}`);
+    name = resolved.name;
+    console.log(`certify: environment ${resolved.name} (${displayPath(resolved.configFile)}): ${resolved.pool.length} pool certificates, writes ${resolved.writable.length > 0 ? `on ${resolved.writable.length} certificates` : 'off (read-only)'}, run ${env.PVH_RUN_ID}`);
+    for (const line of describeUrls(resolved, 'certify: ')) console.log(line);
   } catch (error) {
     await close();
     if (error instanceof ConfigError) {
@@ -86,7 +89,7 @@ async function main(): Promise<number> {
   const results = JSON.parse(readFileSync(resultsFile, 'utf8')) as CertificationResults;
   const failed = mustFailed(results.clauses);
   const warned = results.clauses.filter((c) => c.verdict === 'warning');
-  console.log(`\ncertify: suite ran in ${seconds} s against ${results.run.environment}`);
+  console.log(`\ncertify: suite ran in ${seconds} s against ${name}`);
   if (failed.length > 0) console.log(`certify: MUST clauses failed: ${failed.map((c) => c.id).join(', ')}`);
   if (warned.length > 0) console.log(`certify: SHOULD warnings: ${warned.map((c) => c.id).join(', ')}`);
   console.log(`certify: verdict ${results.conformant ? 'PASS' : 'FAIL'}${results.complete ? '' : ' (incomplete: some MUST clauses did not run)'}; reports in ${reportDir}/certification/ (index.html, SUMMARY.md, results.json)`);

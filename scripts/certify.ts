@@ -12,7 +12,7 @@ import { existsSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { startEmbeddedTarget } from '../fixtures/embedded.ts';
-import { ConfigError, importEnvironment, loadDotEnv, resolveEnvironment, type ResolvedEnvironment } from '../fixtures/environments/load.ts';
+import { baseUrlGivenOutsideConfig, ConfigError, configFileFor, describeUrls, displayPath, importEnvironment, isPath, loadDotEnv, resolveEnvironment, type ResolvedEnvironment } from '../fixtures/environments/load.ts';
 import type { EnvironmentConfig } from '../fixtures/environments/types.ts';
 import { describePreflight, preflight } from '../fixtures/preflight.ts';
 import { writeRunContext, type RunContext } from '../fixtures/run-context.ts';
@@ -67,7 +67,8 @@ async function main(): Promise<number> {
     return 0;
   }
   loadDotEnv();
-  const envName = values.env!;
+  // A path is handed on absolute: relative to where the command was typed, not to the workers' directory.
+  const envName = isPath(values.env!) ? configFileFor(values.env!) : values.env!;
   const env: NodeJS.ProcessEnv = { ...process.env, PVH_ENV: envName, PVH_RUN_ID: process.env.PVH_RUN_ID ?? newRunId() };
   const reportDir = env.PVH_REPORT_DIR ?? 'reports';
   const certDir = path.join(reportDir, 'certification');
@@ -81,13 +82,14 @@ async function main(): Promise<number> {
   let resolved: ResolvedEnvironment;
   try {
     const config = (await importEnvironment(envName)) as EnvironmentConfig;
-    if (config.embeddedReference && !env.PVH_BASE_URL) {
+    if (config.embeddedReference && !baseUrlGivenOutsideConfig(env)) {
       const running = await startEmbeddedTarget(config, env);
       close = running.close;
       console.log(`certify: started the embedded reference API at ${running.baseUrl} (token endpoint ${running.authUrl})`);
     }
     resolved = resolveEnvironment(config, env, envName);
-    console.log(`certify: environment ${resolved.name}: API ${resolved.baseUrl}, token endpoint ${resolved.authUrl}, ${resolved.pool.length} pool certificates, writes ${resolved.writable.length > 0 ? `on ${resolved.writable.length} certificates` : 'off (read-only)'}, run ${env.PVH_RUN_ID}`);
+    console.log(`certify: environment ${resolved.name} (${displayPath(resolved.configFile)}): ${resolved.pool.length} pool certificates, writes ${resolved.writable.length > 0 ? `on ${resolved.writable.length} certificates` : 'off (read-only)'}, run ${env.PVH_RUN_ID}`);
+    for (const line of describeUrls(resolved, 'certify: ')) console.log(line);
   } catch (error) {
     await close();
     if (error instanceof ConfigError) {
@@ -101,7 +103,7 @@ async function main(): Promise<number> {
   const context: RunContext = {
     runId: env.PVH_RUN_ID!,
     startedAt,
-    environment: { name: resolved.name, config: envName, baseUrl: resolved.baseUrl, authUrl: resolved.authUrl, ...(resolved.legacyBaseUrl ? { legacyBaseUrl: resolved.legacyBaseUrl } : {}) },
+    environment: { name: resolved.name, config: displayPath(resolved.configFile), baseUrl: resolved.baseUrl, authUrl: resolved.authUrl, ...(resolved.legacyBaseUrl ? { legacyBaseUrl: resolved.legacyBaseUrl } : {}) },
   };
   writeRunContext(reportDir, context);
   writeCertification(certDir, provisional(context, 'INCONCLUSIVE', 'interrupted: the run started but did not finish'));
@@ -152,7 +154,7 @@ async function main(): Promise<number> {
   }
   const failed = mustFailed(results.clauses);
   const warned = results.clauses.filter((c) => c.verdict === 'warning');
-  console.log(`\ncertify: suite ran in ${seconds} s against ${results.run.environment}`);
+  console.log(`\ncertify: suite ran in ${seconds} s against ${resolved.name}`);
   if (failed.length > 0) console.log(`certify: MUST clauses failed: ${failed.map((c) => c.id).join(', ')}`);
   if (warned.length > 0) console.log(`certify: SHOULD warnings: ${warned.map((c) => c.id).join(', ')}`);
   if (results.verdict === 'INCONCLUSIVE') for (const c of results.causes.slice(0, 5)) console.log(`certify: inconclusive because ${c}`);

@@ -10,7 +10,7 @@
  */
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import { ConfigError, importEnvironment, loadDotEnv, resolveEnvironment, type ResolvedEnvironment } from '../fixtures/environments/load.ts';
+import { baseUrlGivenOutsideConfig, ConfigError, importEnvironment, loadDotEnv, resolveEnvironment, type ResolvedEnvironment } from '../fixtures/environments/load.ts';
 import type { EnvironmentConfig, PoolCertificate } from '../fixtures/environments/types.ts';
 import { formEncode } from '../fixtures/http/form.ts';
 import { redact, registerSecret } from '../fixtures/http/redact.ts';
@@ -131,7 +131,7 @@ async function main(argv: string[]): Promise<number> {
   let env: ResolvedEnvironment;
   try {
     const config = (await importEnvironment(name)) as EnvironmentConfig;
-    if (config.embeddedReference && !process.env.PVH_BASE_URL) {
+    if (config.embeddedReference && !baseUrlGivenOutsideConfig(process.env)) {
       console.log(`janitor: "${name}" uses the embedded reference API, which is in-memory and gone with its run: nothing to clean.`);
       return 0;
     }

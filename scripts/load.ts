@@ -11,7 +11,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { startEmbeddedTarget } from '../fixtures/embedded.ts';
-import { ConfigError, importEnvironment, loadDotEnv, resolveEnvironment, type ResolvedEnvironment } from '../fixtures/environments/load.ts';
+import { baseUrlGivenOutsideConfig, ConfigError, importEnvironment, loadDotEnv, resolveEnvironment, type ResolvedEnvironment } from '../fixtures/environments/load.ts';
 import type { EnvironmentConfig } from '../fixtures/environments/types.ts';
 import type { ReferenceOptions } from '../fixtures/reference-api/context.ts';
 import { parseFaults } from '../fixtures/reference-api/faults.ts';
@@ -190,7 +190,7 @@ export async function prepareTarget(opts: LoadOptions): Promise<Target> {
   const config = (await importEnvironment(opts.env)) as EnvironmentConfig;
   const maxRate = checkLoadSafety(config, opts);
   let close = async () => {};
-  const embedded = !!config.embeddedReference && !env.PVH_BASE_URL;
+  const embedded = !!config.embeddedReference && !baseUrlGivenOutsideConfig(env);
   const localOnly = opts.faults.length > 0 || opts.variant || opts.latencyMs !== undefined || opts.raceWindowMs !== undefined;
   if (localOnly && !embedded) throw new LoadError(`--fault, --variant, --latency-ms and --race-window-ms only apply to an embedded reference API; "${config.name}" is not one.`);
   if (embedded) {

@@ -1,9 +1,11 @@
 import fc from 'fast-check';
 import { validBookingBody, validBookingTemplate } from '../../fixtures/arbitraries/booking-payloads.ts';
 import { containsValue } from '../../fixtures/booking-view.ts';
+import { displayPath } from '../../fixtures/environments/load.ts';
 import { bookingReference } from '../../fixtures/pool.ts';
+import { beyondPromise, BeyondPromiseLog, refusalAdvice } from '../../fixtures/properties/booking-promise.ts';
 import { FailingRunRecorder } from '../../fixtures/properties/recorder.ts';
-import { bookingInfoOf, describe, is2xx, someString } from '../../fixtures/properties/responses.ts';
+import { bookingInfoOf, describe, is2xx, is4xx, someString } from '../../fixtures/properties/responses.ts';
 import { OnceNotes } from '../../fixtures/properties/notes.ts';
 import { checkProperty } from '../../fixtures/properties/runner.ts';
 import { numRunsFor, propertySettings, seedLabel, testTimeoutFor } from '../../fixtures/properties/settings.ts';
@@ -13,19 +15,24 @@ import { because, covers } from '../../fixtures/verdicts.ts';
 const settings = propertySettings();
 
 test.describe('Property: valid booking payloads', () => {
-  test(`accepts any valid payload on an unbooked certificate and reads it back, ${seedLabel(settings)} (PV-2.3-ACCEPT, PV-2.3-ROUNDTRIP, PV-3-CREATE)`, covers('PV-2.3-ACCEPT', 'PV-2.3-ROUNDTRIP', 'PV-3-CREATE', 'PV-4-SUCCESS-CODES'), async ({ api, bookable, exchanges }) => {
+  test(`accepts any valid payload on an unbooked certificate and reads it back, ${seedLabel(settings)} (PV-2.3-ACCEPT, PV-2.3-ROUNDTRIP, PV-3-CREATE)`, covers('PV-2.3-ACCEPT', 'PV-2.3-ROUNDTRIP', 'PV-3-CREATE', 'PV-4-SUCCESS-CODES', 'PV-2.3-LIMITS', 'PV-4-NO-5XX'), async ({ api, bookable, exchanges, environment }) => {
     test.setTimeout(testTimeoutFor(settings));
     const recorder = new FailingRunRecorder(exchanges);
     const notes = new OnceNotes();
+    const beyondLog = new BeyondPromiseLog();
+    const rules = environment.booking;
+    const configFile = displayPath(environment.configFile);
     const sent: string[] = [];
     // Room for the run-ID prefix (its counter may grow by a few digits during the run).
     const prefixLength = bookingReference('fc').length + 6;
-    const template = validBookingTemplate({ limits: settings.limits, prefixLength });
+    const template = validBookingTemplate({ rules, prefixLength });
 
     const property = fc.asyncProperty(template, (t) =>
       recorder.run(async () => {
         const prefix = `${bookingReference('fc')}~`;
         const body = validBookingBody(t, prefix);
+        // Beyond what the config promises (longer strings, fields left out, nulls): a refusal is the target's right.
+        const beyond = beyondPromise(body, rules);
         sent.push(body.bookingReference);
         let booked = true;
         try {
@@ -37,7 +44,13 @@ test.describe('Property: valid booking payloads', () => {
             const stale = sent.slice(0, -1).find((r) => containsValue(info, r));
             expect(stale, because('PV-3-CREATE', `the certificate still carries the booking ${stale} of an earlier run: its removal answered success but did not remove it`)).toBeUndefined();
           }
-          expect(is2xx(res.status), because('PV-2.3-ACCEPT', `a valid booking on an unbooked certificate must succeed, got ${describe(res)}`)).toBe(true);
+          if (beyond.length > 0) {
+            beyondLog.record(beyond, res, body);
+            expect(res.status, because('PV-4-NO-5XX', `a booking body (${beyond.map((b) => b.message).join('; ')}) never produces a 5xx, got ${describe(res)}`)).toBeLessThan(500);
+            if (is4xx(res.status) && res.status !== 409) return;
+          }
+          const advice = is4xx(res.status) ? refusalAdvice(res, body, rules, configFile) : '';
+          expect(is2xx(res.status), because('PV-2.3-ACCEPT', `a valid booking on an unbooked certificate must succeed, got ${describe(res)}.${advice}`)).toBe(true);
           notes.observe('PV-4-SUCCESS-CODES', `booking answered ${res.status} with ${res.text ? 'a body' : 'no body'}`);
 
           const read = await api.getCertificate(bookable.reference, { label: 'read back' });
@@ -53,6 +66,10 @@ test.describe('Property: valid booking payloads', () => {
         }
       }),
     );
-    await checkProperty(property, { settings, numRuns: numRunsFor(settings, { quick: 50, nightly: 1000 }), recorder });
+    try {
+      await checkProperty(property, { settings, numRuns: numRunsFor(settings, { quick: 50, nightly: 1000 }), recorder });
+    } finally {
+      beyondLog.report(notes, rules, configFile);
+    }
   });
 });

@@ -13,6 +13,7 @@ import { AllureReporter } from 'allure-playwright';
 import { clauseDescription, clauseLabels, PARENT_SUITE } from '../fixtures/allure-labels.ts';
 import { loadEnvironment } from '../fixtures/environments/load.ts';
 import { redact, registerSecret } from '../fixtures/http/redact.ts';
+import { readRunContext, reportDir } from '../fixtures/run-context.ts';
 import { gitCommit, harnessVersion } from '../fixtures/run-info.ts';
 
 type AllureOptions = ConstructorParameters<typeof AllureReporter>[0];
@@ -110,10 +111,11 @@ function redactStep(s: StepResult): void {
 
 /** environment.properties of the Allure results: what was tested, with what, from which commit. */
 export function environmentInfo(env: NodeJS.ProcessEnv = process.env): Record<string, string> {
+  const context = readRunContext(reportDir(env), env.PVH_RUN_ID ?? 'adhoc');
   return {
-    environment: env.PVH_ENV ?? 'local',
-    baseUrl: redact(env.PVH_BASE_URL ?? ''),
-    tokenUrl: redact(env.PVH_AUTH_URL ?? ''),
+    environment: context?.environment.name ?? env.PVH_ENV ?? 'local',
+    baseUrl: redact(context?.environment.baseUrl ?? env.PVH_BASE_URL ?? ''),
+    tokenUrl: redact(context?.environment.authUrl ?? env.PVH_AUTH_URL ?? ''),
     runId: env.PVH_RUN_ID ?? 'adhoc',
     commit: gitCommit() ?? 'unknown (no git)',
     harnessVersion: harnessVersion(),

@@ -5,7 +5,8 @@ import type { HttpResponse } from '../../fixtures/http/client.ts';
 import type { AuthOptions, PartnerApi } from '../../fixtures/partner-api.ts';
 import { validBooking } from '../../fixtures/pool.ts';
 import { expect, test } from '../../fixtures/test.ts';
-import { because, covers, should } from '../../fixtures/verdicts.ts';
+import { because, covers, details, should } from '../../fixtures/verdicts.ts';
+import { cellsOf, ways, type Cell } from '../../fixtures/ways-in.ts';
 import { bearerChallenge } from './challenge.ts';
 
 /** Changes the last four characters, staying inside the b64token alphabet (RFC 6750 §2.1). The
@@ -23,22 +24,33 @@ interface Credentials {
   extraClause?: ClauseId;
 }
 
-const CREDENTIALS: Credentials[] = [
-  { name: 'no Authorization header', kind: 'none', auth: async () => ({ token: null }) },
-  { name: 'a bare "Bearer" header', kind: 'malformed', auth: async () => ({ authorization: 'Bearer' }) },
-  { name: 'a "Bearer a b" header', kind: 'malformed', auth: async () => ({ authorization: 'Bearer a b' }) },
-  {
-    name: "HTTP Basic with the user's real client_id and secret",
-    kind: 'other-scheme',
-    extraClause: 'PV-5-NO-BASIC',
-    auth: async (api) => {
-      const c = api.env.credentials.primary;
-      return { authorization: `Basic ${Buffer.from(`${c.clientId}:${c.clientSecret}`, 'utf8').toString('base64')}` };
-    },
-  },
-  { name: 'a tampered token', kind: 'token', auth: async (api) => ({ token: tamper(await api.token()) }) },
-  { name: 'an unknown random token', kind: 'token', auth: async () => ({ token: randomBytes(32).toString('base64url') }) },
-];
+/** The request's credentials for one cell of the matrix (expired tokens: token-lifetime.spec.ts). */
+function credentialsFor(cell: Cell): Credentials {
+  const scheme = cell.scheme ?? 'Bearer';
+  switch (cell.token) {
+    case 'none':
+      return { name: 'no Authorization header', kind: 'none', auth: async () => ({ token: null }) };
+    case 'basic':
+      return {
+        name: "HTTP Basic with the user's real client_id and secret",
+        kind: 'other-scheme',
+        extraClause: 'PV-5-NO-BASIC',
+        auth: async (api) => {
+          const c = api.env.credentials.primary;
+          return { authorization: `Basic ${Buffer.from(`${c.clientId}:${c.clientSecret}`, 'utf8').toString('base64')}` };
+        },
+      };
+    case 'malformed': {
+      // Two malformed shapes, one per spelling: an empty credential, and two tokens.
+      const header = scheme === 'Bearer' ? 'Bearer' : `${scheme} a b`;
+      return { name: `a malformed "${header}" header`, kind: 'malformed', auth: async () => ({ authorization: header }) };
+    }
+    case 'tampered':
+      return { name: `a tampered token (scheme "${scheme}")`, kind: 'token', auth: async (api) => ({ authorization: `${scheme} ${tamper(await api.token())}` }) };
+    default:
+      return { name: `an unknown random token (scheme "${scheme}")`, kind: 'token', auth: async () => ({ authorization: `${scheme} ${randomBytes(32).toString('base64url')}` }) };
+  }
+}
 
 /** The assertions every refused request shares; returns nothing, asserts in this spec only. */
 function expectRefused(res: HttpResponse, what: string, cred: Credentials): void {
@@ -70,11 +82,15 @@ function clausesFor(cred: Credentials): ClauseId[] {
   return ids;
 }
 
+const CELLS = cellsOf('bearer-refused').filter((c) => c.token !== 'expired');
+const forOp = (op: Cell['op']) => CELLS.filter((c) => c.op === op);
 const title = (route: string, cred: Credentials) => `${route} with ${cred.name} is refused with a Bearer challenge (${clausesFor(cred).join(', ')})`;
+const detailsFor = (cell: Cell, cred: Credentials) => details(covers(...clausesFor(cred)), ways('bearer-refused', cell));
 
 test.describe('Bearer enforcement: GET a certificate', () => {
-  for (const cred of CREDENTIALS) {
-    test(title('GET certificate', cred), covers(...clausesFor(cred)), async ({ api, pool }) => {
+  for (const cell of forOp('get')) {
+    const cred = credentialsFor(cell);
+    test(title('GET certificate', cred), detailsFor(cell, cred), async ({ api, pool }) => {
       const res = await api.getCertificate(pool.any().reference, { ...(await cred.auth(api)), label: `get with ${cred.name}` });
       expectRefused(res, `GET certificate with ${cred.name}`, cred);
     });
@@ -82,8 +98,9 @@ test.describe('Bearer enforcement: GET a certificate', () => {
 });
 
 test.describe('Bearer enforcement: POST a booking', () => {
-  for (const cred of CREDENTIALS) {
-    test(title('POST booking', cred), covers(...clausesFor(cred)), async ({ api, bookable }) => {
+  for (const cell of forOp('book')) {
+    const cred = credentialsFor(cell);
+    test(title('POST booking', cred), detailsFor(cell, cred), async ({ api, bookable }) => {
       const booking = validBooking({ notes: 'must not be booked: bad credentials' });
       const res = await api.book(bookable.reference, booking, { ...(await cred.auth(api)), label: `book with ${cred.name}` });
       expectRefused(res, `POST booking with ${cred.name}`, cred);
@@ -95,8 +112,9 @@ test.describe('Bearer enforcement: POST a booking', () => {
 });
 
 test.describe('Bearer enforcement: DELETE a booking', () => {
-  for (const cred of CREDENTIALS) {
-    test(title('DELETE booking', cred), covers(...clausesFor(cred)), async ({ api, bookable }) => {
+  for (const cell of forOp('remove')) {
+    const cred = credentialsFor(cell);
+    test(title('DELETE booking', cred), detailsFor(cell, cred), async ({ api, bookable }) => {
       const booking = validBooking({ notes: 'must survive a DELETE with bad credentials' });
       const made = await api.book(bookable.reference, booking, { label: 'book with a valid token (setup)' });
       expect(made.status, because('PV-3-CREATE', `setup: booking with a valid token must succeed, got HTTP ${made.status} ${made.text.slice(0, 200)}`)).toBeLessThan(300);

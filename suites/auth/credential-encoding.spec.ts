@@ -2,7 +2,8 @@ import type { Credential } from '../../fixtures/environments/load.ts';
 import { formDecode, formEncode, formEncodeValue } from '../../fixtures/http/form.ts';
 import type { ApiUserRole } from '../../fixtures/partner-api.ts';
 import { expect, test } from '../../fixtures/test.ts';
-import { because, covers, observe } from '../../fixtures/verdicts.ts';
+import { because, covers, details, observe } from '../../fixtures/verdicts.ts';
+import { ways } from '../../fixtures/ways-in.ts';
 
 const ROLES: ApiUserRole[] = ['primary', 'limitedVenue', 'readOnly', 'shortLived'];
 
@@ -34,7 +35,7 @@ test.describe('Credential encoding at the token endpoint', () => {
     expect(formDecode(formEncode({ client_secret: plain })), because('RFC6749-APPB-ENCODER', 'a form field survives encode then decode')).toEqual([['client_secret', plain]]);
   });
 
-  test('every configured secret with reserved or non-ASCII characters authenticates when form-encoded (PV-4.1-ENCODED)', covers('PV-4.1-ENCODED'), async ({ api, environment }) => {
+  test('every configured secret with reserved or non-ASCII characters authenticates when form-encoded (PV-4.1-ENCODED)', details(covers('PV-4.1-ENCODED'), ways('token-secret', { clientAuth: 'post' })), async ({ api, environment }) => {
     const users = encodedUsers(environment.credentials);
     test.skip(users.length === 0, `no configured secret of "${environment.name}" holds reserved or non-ASCII characters, so encoding cannot be probed`);
     for (const { role, cred } of users) {

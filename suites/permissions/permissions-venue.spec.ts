@@ -1,39 +1,72 @@
+import { containsValue } from '../../fixtures/booking-view.ts';
+import { carriesCertificate } from '../../fixtures/certificate-body.ts';
 import { validBooking } from '../../fixtures/pool.ts';
 import { expect, test } from '../../fixtures/test.ts';
-import { because, covers, observe, skipForWrites } from '../../fixtures/verdicts.ts';
+import { because, covers, details, observe } from '../../fixtures/verdicts.ts';
+import { cellsOf, describeCell, unservable, ways } from '../../fixtures/ways-in.ts';
 import { bookingInfoOf, describeRefusal, refusalIssue } from '../booking/refusal.ts';
-import { carriesCertificate } from '../../fixtures/certificate-body.ts';
 
-test.describe('A venue-limited API user', () => {
-  test.beforeEach(({ environment }) => {
-    test.skip(!environment.credentials.limitedVenue, `${environment.name} configures no venue-limited API user (credentials.limitedVenue)`);
-  });
+// Every operation, through either identifier (spec §2.2: the legacy number is "accepted in the
+// same path position"): a venue rule forgotten on one route is caught on that route.
+test.describe('A venue-limited API user, outside its venues', () => {
+  for (const cell of cellsOf('venue-refused')) {
+    test(`is refused ${describeCell(cell)} of a certificate at another venue, and nothing changes (PV-1-VENUE, PV-1-DENIAL-STATUS)`, details(covers('PV-1-VENUE', 'PV-1-DENIAL-STATUS'), ways('venue-refused', cell)), async ({ api, pool, environment }) => {
+      const why = unservable('venue-refused', cell, environment);
+      test.skip(why !== undefined, why);
+      const legacy = cell.id === 'legacy';
+      const foreign = pool.foreignVenue({ writable: cell.op !== 'get', legacy });
+      test.skip(!foreign, `this worker holds no ${cell.op === 'get' ? '' : 'writable '}certificate outside the venue-limited user's venues${legacy ? ' with a legacy number' : ''}`);
+      const id = legacy ? foreign!.legacyNumber! : foreign!.reference;
+      const where = `${foreign!.reference} at ${foreign!.venue}${legacy ? ` (as legacy number ${id})` : ''}`;
 
-  test('cannot read a certificate outside its venues (PV-1-VENUE)', covers('PV-1-VENUE', 'PV-1-DENIAL-STATUS'), async ({ api, pool }) => {
-    const foreign = pool.foreignVenue();
-    test.skip(!foreign, 'the pool holds no certificate outside the venue-limited user\'s venues');
-    const res = await api.getCertificate(foreign!.reference, { as: 'limitedVenue' });
-    expect(refusalIssue(res), because('PV-1-VENUE', `reading ${foreign!.reference} at ${foreign!.venue} is refused with a 4xx`)).toBeUndefined();
-    expect(carriesCertificate(res.json()), because('PV-1-VENUE', 'the refusal carries no certificate')).toBe(false);
-    observe('PV-1-DENIAL-STATUS', `venue refusal on read: ${describeRefusal(res)}`);
-  });
+      if (cell.op === 'get') {
+        const res = await api.getCertificate(id, { as: 'limitedVenue' });
+        expect(refusalIssue(res), because('PV-1-VENUE', `reading ${where} is refused with a 4xx`)).toBeUndefined();
+        expect(carriesCertificate(res.json()), because('PV-1-VENUE', `the refusal to read ${where} carries no certificate`)).toBe(false);
+        observe('PV-1-DENIAL-STATUS', `venue refusal on read ${describeCell(cell)}: ${describeRefusal(res)}`);
+        return;
+      }
+      if (cell.op === 'book') {
+        const before = await bookingInfoOf(api, foreign!.reference);
+        const res = await api.book(id, validBooking(), { as: 'limitedVenue' });
+        expect(refusalIssue(res), because('PV-1-VENUE', `booking ${where} is refused with a 4xx`)).toBeUndefined();
+        expect(await bookingInfoOf(api, foreign!.reference), because('PV-1-VENUE', `the refused booking of ${where} was not created`)).toEqual(before);
+        observe('PV-1-DENIAL-STATUS', `venue refusal on booking ${describeCell(cell)}: ${describeRefusal(res)}`);
+        return;
+      }
+      const booking = validBooking({ notes: 'must survive a removal from another venue' });
+      const made = await api.book(foreign!.reference, booking, { label: 'book as the primary user (setup)' });
+      expect(made.status, because('PV-3-CREATE', `setup: the primary user books ${foreign!.reference}, got HTTP ${made.status} ${made.text.slice(0, 200)}`)).toBeLessThan(300);
+      const res = await api.removeBooking(id, { as: 'limitedVenue' });
+      expect(refusalIssue(res), because('PV-1-VENUE', `removing the booking of ${where} is refused with a 4xx`)).toBeUndefined();
+      expect(containsValue(await bookingInfoOf(api, foreign!.reference), booking.bookingReference), because('PV-1-VENUE', `the booking of ${where} is still there after the refused removal`)).toBe(true);
+      observe('PV-1-DENIAL-STATUS', `venue refusal on removal ${describeCell(cell)}: ${describeRefusal(res)}`);
+    });
+  }
+});
 
-  test('can read a certificate inside its venues (PV-1-VENUE)', covers('PV-1-VENUE'), async ({ api, pool, environment }) => {
-    const own = pool.ownVenue() ?? environment.pool.find((p) => environment.credentials.limitedVenue!.venues.includes(p.venue));
-    test.skip(!own, 'the pool holds no certificate inside the venue-limited user\'s venues');
-    const res = await api.getCertificate(own!.reference, { as: 'limitedVenue' });
-    expect(res.status, because('PV-1-VENUE', `reading ${own!.reference} at its own venue ${own!.venue} answers 200, got HTTP ${res.status} ${res.text.slice(0, 200)}`)).toBe(200);
-    expect(res.json<{ certificateReferenceNumber?: unknown }>()?.certificateReferenceNumber, because('PV-1-VENUE', 'it is that certificate')).toBe(own!.reference);
-  });
-
-  test('cannot book a certificate outside its venues (PV-1-VENUE)', covers('PV-1-VENUE', 'PV-1-DENIAL-STATUS'), async ({ api, pool, environment }) => {
-    const foreign = pool.foreignVenue();
-    if (environment.writable.length === 0) skipForWrites(environment.name);
-    test.skip(!foreign || foreign.role !== 'bookable' || !environment.writable.includes(foreign), 'no writable certificate outside the venue-limited user\'s venues for this worker');
-    const before = await bookingInfoOf(api, foreign!.reference);
-    const res = await api.book(foreign!.reference, validBooking(), { as: 'limitedVenue' });
-    expect(refusalIssue(res), because('PV-1-VENUE', `booking ${foreign!.reference} at ${foreign!.venue} is refused with a 4xx`)).toBeUndefined();
-    expect(await bookingInfoOf(api, foreign!.reference), because('PV-1-VENUE', 'the refused booking was not created')).toEqual(before);
-    observe('PV-1-DENIAL-STATUS', `venue refusal on booking: ${describeRefusal(res)}`);
-  });
+test.describe('A venue-limited API user, inside its venues', () => {
+  for (const cell of cellsOf('venue-allowed')) {
+    test(`is served ${describeCell(cell)} of a certificate at its own venue (PV-1-VENUE)`, details(covers('PV-1-VENUE'), ways('venue-allowed', cell)), async ({ api, pool, environment }) => {
+      const why = unservable('venue-allowed', cell, environment);
+      test.skip(why !== undefined, why);
+      const legacy = cell.id === 'legacy';
+      const own = pool.ownVenue({ writable: cell.op === 'book', legacy });
+      test.skip(!own, `this worker holds no ${cell.op === 'book' ? 'writable ' : ''}certificate inside the venue-limited user's venues${legacy ? ' with a legacy number' : ''}`);
+      const id = legacy ? own!.legacyNumber! : own!.reference;
+      const where = `${own!.reference} at its own venue ${own!.venue}${legacy ? ` (as legacy number ${id})` : ''}`;
+      if (cell.op === 'get') {
+        const res = await api.getCertificate(id, { as: 'limitedVenue' });
+        expect(res.status, because('PV-1-VENUE', `reading ${where} answers 200, got HTTP ${res.status} ${res.text.slice(0, 200)}`)).toBe(200);
+        expect(res.json<{ certificateReferenceNumber?: unknown }>()?.certificateReferenceNumber, because('PV-1-VENUE', `it is ${own!.reference}`)).toBe(own!.reference);
+        return;
+      }
+      const booking = validBooking({ notes: 'booked by the venue-limited user' });
+      const res = await api.book(id, booking, { as: 'limitedVenue' });
+      expect(res.status, because('PV-1-VENUE', `booking ${where} succeeds, got HTTP ${res.status} ${res.text.slice(0, 200)}`)).toBeLessThan(300);
+      expect(res.status, because('PV-1-VENUE', `booking ${where} answers 2xx`)).toBeGreaterThanOrEqual(200);
+      api.touched.add(own!.reference);
+      expect(containsValue(await bookingInfoOf(api, own!.reference), booking.bookingReference), because('PV-1-VENUE', `the booking of ${where} is there`)).toBe(true);
+    });
+  }
 });

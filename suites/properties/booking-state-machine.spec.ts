@@ -1,9 +1,11 @@
 import fc from 'fast-check';
 import { containsValue } from '../../fixtures/booking-view.ts';
+import { carriesCertificate } from '../../fixtures/certificate-body.ts';
+import type { ResolvedEnvironment } from '../../fixtures/environments/load.ts';
 import type { PoolCertificate } from '../../fixtures/environments/types.ts';
 import type { PartnerApi } from '../../fixtures/partner-api.ts';
-import { bookingReference, validBooking } from '../../fixtures/pool.ts';
-import { BookingModel, type Via } from '../../fixtures/properties/booking-model.ts';
+import { bookingReference } from '../../fixtures/pool.ts';
+import { BookingModel, DISTINCTIVE, refusalClause, type Actor, type Via } from '../../fixtures/properties/booking-model.ts';
 import { OnceNotes } from '../../fixtures/properties/notes.ts';
 import { FailingRunRecorder } from '../../fixtures/properties/recorder.ts';
 import { bookingInfoOf, describe, is2xx, is4xx } from '../../fixtures/properties/responses.ts';
@@ -30,36 +32,49 @@ interface Real {
 type Cmd = fc.AsyncCommand<BookingModel, Real>;
 
 const idFor = (r: Real, slot: number, via: Via) => (via === 'legacy' ? r.certs[slot]!.legacyNumber! : r.certs[slot]!.reference);
+const actorName = (as: Actor) => (as === 'primary' ? '' : `, as ${as}`);
+
+/** Whether a command may run: legacy numbers only where the slot has one. */
+const reachable = (m: Readonly<BookingModel>, slot: number, via: Via) => via === 'reference' || m.slot(slot).hasLegacy;
 
 class Get implements Cmd {
-  constructor(readonly slot: number, readonly via: Via) {}
+  constructor(readonly slot: number, readonly via: Via, readonly as: Actor) {}
   check(m: Readonly<BookingModel>) {
-    return this.via === 'reference' || m.slot(this.slot).hasLegacy;
+    return reachable(m, this.slot, this.via);
   }
   async run(m: BookingModel, r: Real) {
-    const res = await r.api.getCertificate(idFor(r, this.slot, this.via), { label: this.toString() });
-    expect(res.status, because(this.via === 'legacy' ? 'PV-2.2-LEGACY-BOOKING' : 'PV-3-CREATE', `${this} answers 200, got ${describe(res)}`)).toBe(200);
+    const res = await r.api.getCertificate(idFor(r, this.slot, this.via), { as: this.as, label: this.toString() });
+    if (m.predictGet(this.slot, this.as) === 'refused') {
+      expect(is4xx(res.status), because('PV-1-VENUE', `${this} is refused with a 4xx, got ${describe(res)}`)).toBe(true);
+      expect(carriesCertificate(res.json()), because('PV-1-VENUE', `${this}: the refusal carries no certificate`)).toBe(false);
+      return;
+    }
+    expect(res.status, because(this.via === 'legacy' ? 'PV-2.2-LEGACY-BOOKING' : 'PV-4.2-GET', `${this} answers 200, got ${describe(res)}`)).toBe(200);
     const info = bookingInfoOf(res);
     const view = m.expectedView(this.slot, this.via);
-    if (view.shows) expect(containsValue(info, view.shows.reference), because(view.shows.clause, `${this} shows the current booking ${view.shows.reference}`)).toBe(true);
-    for (const h of view.hidden) expect(containsValue(info, h.reference), because(h.clause, `${this} no longer shows the ${h.clause === 'PV-3-REMOVE' ? 'removed' : 'refused'} booking ${h.reference}`)).toBe(false);
+    for (const s of view.shows) expect(containsValue(info, s.value), because(s.clause, `${this} shows the ${s.field} ${JSON.stringify(s.value)} of the current booking`)).toBe(true);
+    for (const h of view.hidden) expect(containsValue(info, h.value), because(h.clause, `${this} shows nothing of the ${h.clause === 'PV-3-REMOVE' ? 'removed' : 'refused'} booking, but its ${h.field} ${JSON.stringify(h.value)} is there`)).toBe(false);
   }
   toString() {
-    return `${this.via === 'legacy' ? 'GetByLegacyNumber' : 'Get'}(#${this.slot})`;
+    return `Get(#${this.slot}${this.via === 'legacy' ? ', by legacy number' : ''}${actorName(this.as)})`;
   }
 }
 
 class Book implements Cmd {
-  constructor(readonly slot: number, readonly via: Via) {}
+  /** `fields`: which optional fields this body carries besides bookingReference (partial bodies where the config allows). */
+  constructor(readonly slot: number, readonly via: Via, readonly as: Actor, readonly fields: readonly string[]) {}
   check(m: Readonly<BookingModel>) {
-    return this.via === 'reference' || m.slot(this.slot).hasLegacy;
+    return reachable(m, this.slot, this.via);
   }
   async run(m: BookingModel, r: Real) {
-    const body: Record<string, unknown> = { ...validBooking({ bookingReference: bookingReference('sm') }) };
-    await send(this, m, r, body, this.via);
+    const reference = bookingReference('sm');
+    const all: Record<string, unknown> = { notes: `sm notes ${reference}`, bookingDate: '2027-04-30', bookingTime: '11:22:33', bookingReference: reference };
+    const body = Object.fromEntries(Object.entries(all).filter(([k]) => k === 'bookingReference' || this.fields.includes(k)));
+    await send(this, m, r, body, this.via, this.as);
   }
   toString() {
-    return `${this.via === 'legacy' ? 'BookByLegacyNumber' : 'Book'}(#${this.slot})`;
+    const partial = this.fields.length < 3 ? `, with ${this.fields.length === 0 ? 'only bookingReference' : this.fields.join('+')}` : '';
+    return `Book(#${this.slot}${this.via === 'legacy' ? ', by legacy number' : ''}${actorName(this.as)}${partial})`;
   }
 }
 
@@ -70,20 +85,22 @@ class BookAgain implements Cmd {
     return m.slot(this.slot).current !== null;
   }
   async run(m: BookingModel, r: Real) {
-    await send(this, m, r, m.slot(this.slot).current!.body, 'reference');
+    await send(this, m, r, m.slot(this.slot).current!.body, 'reference', 'primary');
   }
   toString() {
     return `BookAgain(#${this.slot})`;
   }
 }
 
-async function send(cmd: Cmd, m: BookingModel, r: Real, body: Record<string, unknown>, via: Via) {
+async function send(cmd: Cmd, m: BookingModel, r: Real, body: Record<string, unknown>, via: Via, as: Actor) {
   const slot = (cmd as Book | BookAgain).slot;
-  const predicted = m.predictBook(slot);
-  const res = await r.api.book(idFor(r, slot, via), body, { label: cmd.toString() });
+  const predicted = m.predictBook(slot, as);
+  const res = await r.api.book(idFor(r, slot, via), body, { as, label: cmd.toString() });
   if (via === 'legacy') r.legacyUsed.add(slot);
   if (!is4xx(res.status)) r.maybeBooked.add(slot);
-  if (predicted === 'created') {
+  if (predicted === 'refused') {
+    expect(is4xx(res.status), because(refusalClause(as), `${cmd} is refused with a 4xx, got ${describe(res)}`)).toBe(true);
+  } else if (predicted === 'created') {
     const clause = via === 'legacy' ? 'PV-2.2-LEGACY-BOOKING' : 'PV-3-CREATE';
     expect(is2xx(res.status), because(clause, `${cmd} on an unbooked certificate succeeds, got ${describe(res)}`)).toBe(true);
   } else {
@@ -92,18 +109,20 @@ async function send(cmd: Cmd, m: BookingModel, r: Real, body: Record<string, unk
     const type = String(res.json<Record<string, unknown>>()?.type ?? '');
     expect(type, because('PV-3-CONFLICT', `${cmd}: the 409 names the error ItemAlreadyBooked`)).toMatch(/ItemAlreadyBooked$/);
   }
-  m.applyBook(slot, String(body.bookingReference), body, via);
+  m.applyBook(slot, as, String(body.bookingReference), body, via);
 }
 
 class Remove implements Cmd {
-  constructor(readonly slot: number) {}
-  check() {
-    return true;
+  constructor(readonly slot: number, readonly via: Via, readonly as: Actor) {}
+  check(m: Readonly<BookingModel>) {
+    return reachable(m, this.slot, this.via);
   }
   async run(m: BookingModel, r: Real) {
-    const predicted = m.predictRemove(this.slot);
-    const res = await r.api.removeBooking(r.certs[this.slot]!.reference, { label: this.toString() });
-    if (predicted === 'removed') {
+    const predicted = m.predictRemove(this.slot, this.as);
+    const res = await r.api.removeBooking(idFor(r, this.slot, this.via), { as: this.as, label: this.toString() });
+    if (predicted === 'refused') {
+      expect(is4xx(res.status), because(refusalClause(this.as), `${this} is refused with a 4xx, got ${describe(res)}`)).toBe(true);
+    } else if (predicted === 'removed') {
       expect(is2xx(res.status), because('PV-3-REMOVE', `${this} of a booked certificate succeeds, got ${describe(res)}`)).toBe(true);
       r.maybeBooked.delete(this.slot);
     } else {
@@ -111,15 +130,35 @@ class Remove implements Cmd {
       expect(is2xx(res.status) || [404, 409, 410].includes(res.status), because('PV-3-REMOVE', `${this} of an unbooked certificate answers 2xx, 404, 409 or 410, got ${describe(res)}`)).toBe(true);
       r.notes.observe('PV-3-REMOVE-UNBOOKED', `removing the booking of an unbooked certificate answered ${res.status}`);
     }
-    m.applyRemove(this.slot);
+    m.applyRemove(this.slot, this.as);
   }
   toString() {
-    return `Remove(#${this.slot})`;
+    return `Remove(#${this.slot}${this.via === 'legacy' ? ', by legacy number' : ''}${actorName(this.as)})`;
   }
 }
 
+/** The API users of the config that the commands act as (the matrix's user dimension). */
+function actorsOf(env: ResolvedEnvironment): Actor[] {
+  return ['primary', ...(env.credentials.readOnly ? (['readOnly'] as const) : []), ...(env.credentials.limitedVenue ? (['limitedVenue'] as const) : [])];
+}
+
+/** Optional fields a body may leave out: none unless the config says which fields are required. */
+function optionalFieldSets(env: ResolvedEnvironment): fc.Arbitrary<string[]> {
+  const required = env.booking.requiredFields;
+  const optional = ['notes', 'bookingDate', 'bookingTime'];
+  if (!required) return fc.constant(optional);
+  return fc.subarray(optional).map((fields) => [...new Set([...fields, ...optional.filter((f) => required.includes(f as never))])]);
+}
+
+/** Candidates in the order slots are filled: one inside and one outside the venue-limited user's venues first. */
+function slotOrder(candidates: PoolCertificate[], env: ResolvedEnvironment): PoolCertificate[] {
+  const venues = env.credentials.limitedVenue?.venues ?? [];
+  const spread = [candidates.find((c) => venues.includes(c.venue)), candidates.find((c) => !venues.includes(c.venue)), ...candidates].filter((c): c is PoolCertificate => c !== undefined);
+  return [...new Map(spread.map((c) => [c.reference, c])).values()];
+}
+
 test.describe('Property: the booking state machine', () => {
-  test(`follows the model through any sequence of get, book, book again and remove by either identifier, ${seedLabel(settings)} (PV-3-CREATE, PV-3-CONFLICT, PV-3-REMOVE, PV-2.2-LEGACY-BOOKING)`, covers('PV-3-CREATE', 'PV-3-CONFLICT', 'PV-3-REMOVE', 'PV-2.2-LEGACY-BOOKING', 'PV-3-REMOVE-UNBOOKED'), async ({ api, pool, environment, exchanges }) => {
+  test(`follows the model through any sequence of get, book, book again and remove, by either identifier and as every configured API user, ${seedLabel(settings)} (PV-3-CREATE, PV-3-CONFLICT, PV-3-REMOVE, PV-2.2-LEGACY-BOOKING, PV-2.3-ROUNDTRIP, PV-1-VENUE, PV-1-PERMISSION, PV-3-REMOVE-UNBOOKED)`, covers('PV-3-CREATE', 'PV-3-CONFLICT', 'PV-3-REMOVE', 'PV-2.2-LEGACY-BOOKING', 'PV-2.3-ROUNDTRIP', 'PV-1-VENUE', 'PV-1-PERMISSION', 'PV-3-REMOVE-UNBOOKED'), async ({ api, pool, environment, exchanges }) => {
     test.setTimeout(testTimeoutFor(settings));
     const drawn = new Map<string, PoolCertificate>();
     for (let i = 0; i < CANDIDATES; i++) {
@@ -132,30 +171,32 @@ test.describe('Property: the booking state machine', () => {
     const slots = Math.min(SLOTS, candidates.length);
     const recorder = new FailingRunRecorder(exchanges);
     const notes = new OnceNotes();
-    /** Every reference sent in this test, to recognise a certificate an earlier run could not clean. */
+    /** Every distinctive value sent in this test, to recognise a certificate an earlier run could not clean. */
     const everSent = new Set<string>();
     const unusable = new Set<string>();
+    const venues = environment.credentials.limitedVenue?.venues;
 
-    /** Which of `refs` a read by reference or by legacy number still shows. */
-    const tracesOf = async (c: PoolCertificate, refs: string[]) => {
+    /** Which of `values` a read by reference or by legacy number still shows. */
+    const tracesOf = async (c: PoolCertificate, values: string[]) => {
       const ids = c.legacyNumber ? [c.reference, c.legacyNumber] : [c.reference];
       const found: string[] = [];
       for (const id of ids) {
         const info = bookingInfoOf(await api.getCertificate(id, { label: `check ${id} for leftovers` }));
-        for (const ref of refs) if (containsValue(info, ref)) found.push(`${id} shows ${ref}`);
+        for (const v of values) if (containsValue(info, v)) found.push(`${id} shows ${v}`);
       }
       return found;
     };
 
     const slot = fc.nat({ max: slots - 1 });
+    const via = fc.constantFrom<Via>('reference', 'legacy');
+    const as = fc.constantFrom<Actor>(...actorsOf(environment));
     const commands = fc.commands(
       [
-        slot.map((s) => new Get(s, 'reference')),
-        slot.map((s) => new Get(s, 'legacy')),
-        slot.map((s) => new Book(s, 'reference')),
-        slot.map((s) => new Book(s, 'legacy')),
+        fc.tuple(slot, via, as).map(([s, v, a]) => new Get(s, v, a)),
+        fc.tuple(slot, via, as, optionalFieldSets(environment)).map(([s, v, a, f]) => new Book(s, v, a, f)),
+        fc.tuple(slot, via).map(([s, v]) => new Book(s, v, 'primary', ['notes', 'bookingDate', 'bookingTime'])),
         slot.map((s) => new BookAgain(s)),
-        slot.map((s) => new Remove(s)),
+        fc.tuple(slot, via, as).map(([s, v, a]) => new Remove(s, v, a)),
       ],
       { maxCommands: settings.profile === 'nightly' ? 30 : 12, ...(settings.replayPath ? { replayPath: settings.replayPath } : {}) },
     );
@@ -163,7 +204,7 @@ test.describe('Property: the booking state machine', () => {
     const property = fc.asyncProperty(commands, async (cmds) => {
       // Start from certificates that carry nothing of an earlier run (a failed removal leaves traces).
       const certs: PoolCertificate[] = [];
-      for (const c of candidates) {
+      for (const c of slotOrder(candidates, environment)) {
         if (certs.length === slots) break;
         if (unusable.has(c.reference)) continue;
         if (everSent.size > 0 && (await tracesOf(c, [...everSent])).length > 0) {
@@ -176,13 +217,13 @@ test.describe('Property: the booking state machine', () => {
       fc.pre(certs.length === slots);
       return recorder.run(async () => {
         const real: Real = { api, certs, maybeBooked: new Set(), legacyUsed: new Set(), notes };
-        const model = new BookingModel(certs.map((c) => c.legacyNumber !== undefined));
+        const model = new BookingModel(certs.map((c) => ({ hasLegacy: c.legacyNumber !== undefined, insideLimitedVenues: venues?.includes(c.venue) ?? false })));
         let completed = false;
         try {
           await fc.asyncModelRun(() => ({ model, real }), cmds);
           completed = true;
         } finally {
-          for (const s of model.slots) for (const ref of s.fates.keys()) everSent.add(ref);
+          for (const s of model.slots) for (const { body } of s.fates.values()) for (const f of DISTINCTIVE) if (typeof body[f] === 'string') everSent.add(body[f] as string);
           for (const i of real.maybeBooked) {
             await api.removeBooking(certs[i]!.reference, { label: 'remove (run cleanup)' });
             if (real.legacyUsed.has(i)) await api.removeBooking(certs[i]!.legacyNumber!, { label: 'remove by legacy number (run cleanup)' });
@@ -191,8 +232,9 @@ test.describe('Property: the booking state machine', () => {
         if (!completed) return;
         // The run's own removals must leave no trace, or the next run would start from a booked certificate.
         for (const [i, s] of model.slots.entries()) {
-          if (s.fates.size === 0) continue;
-          const traces = await tracesOf(certs[i]!, [...s.fates.keys()]);
+          const values = [...s.fates.values()].flatMap(({ body }) => DISTINCTIVE.map((f) => body[f]).filter((v): v is string => typeof v === 'string'));
+          if (values.length === 0) continue;
+          const traces = await tracesOf(certs[i]!, values);
           expect(traces, because('PV-3-REMOVE', `after removing every booking of the run, ${certs[i]!.reference} still shows them`)).toEqual([]);
         }
       });

@@ -1,9 +1,14 @@
 import { expect, test } from '../../fixtures/test.ts';
-import { because, covers, observe, should } from '../../fixtures/verdicts.ts';
+import { containsValue } from '../../fixtures/booking-view.ts';
+import { validBooking } from '../../fixtures/pool.ts';
+import { because, covers, details, observe, should } from '../../fixtures/verdicts.ts';
+import { cellsOf, describeCell, ways } from '../../fixtures/ways-in.ts';
+import { bookingInfoOf } from '../booking/refusal.ts';
 import { bearerChallenge } from '../auth/challenge.ts';
 
 test.describe('Token lifetime', () => {
-  test('a token works within its lifetime and is refused with a Bearer challenge once expired (PV-5-LIFETIME, RFC6750-3-CHALLENGE, RFC6750-3-INVALID-TOKEN)', covers('PV-5-LIFETIME', 'RFC6750-3-CHALLENGE', 'RFC6750-3-INVALID-TOKEN'), async ({ api, environment, pool }) => {
+  const expiredCells = cellsOf('bearer-refused').filter((c) => c.token === 'expired');
+  test('a token works within its lifetime; once expired it is refused with a Bearer challenge on every operation and scheme spelling (PV-5-LIFETIME, PV-5-BEARER-REQUIRED, RFC6750-3-CHALLENGE, RFC6750-3-INVALID-TOKEN)', details(covers('PV-5-LIFETIME', 'PV-5-BEARER-REQUIRED', 'RFC6750-3-CHALLENGE', 'RFC6750-3-INVALID-TOKEN'), ways('bearer-refused', ...expiredCells)), async ({ api, environment, pool }) => {
     const shortLived = environment.credentials.shortLived;
     test.skip(!shortLived, `the "${environment.name}" environment configures no shortLived API user, so expiry cannot be observed within a run`);
     const maxLifetime = shortLived!.maxLifetimeSeconds;
@@ -50,5 +55,36 @@ test.describe('Token lifetime', () => {
     const challenge = bearerChallenge(last.header('www-authenticate'));
     expect(challenge, because('RFC6750-3-CHALLENGE', `the 401 for an expired token carries a Bearer challenge, got WWW-Authenticate "${last.header('www-authenticate') ?? '(absent)'}"`)).toBeDefined();
     should(challenge?.params.error === 'invalid_token', 'RFC6750-3-INVALID-TOKEN', `an expired token's challenge has error "${challenge?.params.error ?? '(none)'}", expected invalid_token`);
+
+    // The same expired token on every operation and spelling: expiry must not be checked on one route only.
+    const cert = environment.writable.length > 0 ? pool.bookable() : undefined;
+    for (const cell of expiredCells) {
+      const authorization = `${cell.scheme} ${token}`;
+      const what = `${describeCell(cell)}`;
+      if (cell.op === 'get') {
+        const res = await api.getCertificate(id, { authorization, label: `expired token, ${what}` });
+        expect(res.status, because('PV-5-LIFETIME', `${what} is refused with 401, got HTTP ${res.status}`)).toBe(401);
+        continue;
+      }
+      if (!cert) {
+        observe('PV-5-LIFETIME', `${what} not probed: writes are not allowed on ${environment.name}`);
+        continue;
+      }
+      if (cell.op === 'book') {
+        const booking = validBooking({ notes: 'must not be booked: expired token' });
+        const res = await api.book(cert.reference, booking, { authorization, label: `expired token, ${what}` });
+        expect(res.status, because('PV-5-LIFETIME', `${what} is refused with 401, got HTTP ${res.status}`)).toBe(401);
+        expect(containsValue(await bookingInfoOf(api, cert.reference), booking.bookingReference), because('PV-5-LIFETIME', `${what} booked nothing`)).toBe(false);
+        continue;
+      }
+      const booking = validBooking({ notes: 'must survive a removal with an expired token' });
+      const made = await api.book(cert.reference, booking, { label: 'book with a valid token (setup)' });
+      expect(made.status, because('PV-3-CREATE', `setup: booking with a valid token succeeds, got HTTP ${made.status}`)).toBeLessThan(300);
+      const res = await api.removeBooking(cert.reference, { authorization, label: `expired token, ${what}` });
+      expect(res.status, because('PV-5-LIFETIME', `${what} is refused with 401, got HTTP ${res.status}`)).toBe(401);
+      expect(containsValue(await bookingInfoOf(api, cert.reference), booking.bookingReference), because('PV-5-LIFETIME', `${what} removed nothing`)).toBe(true);
+      const undo = await api.removeBooking(cert.reference, { label: 'remove with a valid token (setup)' });
+      expect(undo.status, because('PV-3-REMOVE', `setup: removing with a valid token succeeds, got HTTP ${undo.status}`)).toBeLessThan(300);
+    }
   });
 });

@@ -15,7 +15,7 @@ import { fileURLToPath } from 'node:url';
 import { startEmbeddedTarget } from '../fixtures/embedded.ts';
 import localConfig from '../fixtures/environments/local.ts';
 import { newRunId } from '../fixtures/run-id.ts';
-import { referenceOptionsFromEnv } from '../fixtures/reference-api/options.ts';
+import { referenceOptionsFromEnv } from '../fixtures/reference-api/index.ts';
 import { writeBundle } from './bundle.ts';
 import { buildNeedles, formatFinding, scanText, scanTree, tokenSet, type Finding, type SecretSpec } from './canary-scan.ts';
 
@@ -136,7 +136,7 @@ async function main(): Promise<number> {
     await running.close();
   }
 
-  const issued = [...running.reference.ctx.tokens.issued];
+  const issued = [...running.issuedTokens()];
   if (values.plant) {
     captured.push(plantLeaks(reportDir, issued[0]));
     console.log('canary: --plant: leaked canaries into test-results/planted-leak/exchange.txt and the captured output on purpose');

@@ -10,8 +10,7 @@ import { createServer, type Server, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import localConfig from '../fixtures/environments/local.ts';
-import { startReferenceServer } from '../fixtures/reference-api/server.ts';
-import { demoUsers } from '../fixtures/reference-api/users.ts';
+import { demoUsers, startReferenceServer } from '../fixtures/reference-api/index.ts';
 import type { CertificationResults } from '../reporters/certification.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { resolveEnvironment } from '../fixtures/environments/load.ts';
 import localConfig from '../fixtures/environments/local.ts';
-import { startReferenceServer, type RunningReference } from '../fixtures/reference-api/server.ts';
+import { startReferenceServer, type RunningReference } from '../fixtures/reference-api/index.ts';
 import { harnessReferences, janitorCertificates, runJanitor } from './janitor.ts';
 
 test.describe('janitor', () => {
@@ -19,7 +19,7 @@ test.describe('janitor', () => {
   });
 
   test('removes only the booking the harness made and leaves a partner booking and unbooked certificates alone', async () => {
-    const users = Object.fromEntries(running.reference.ctx.users.map((u) => [u.clientId, u]));
+    const users = Object.fromEntries(running.users.map((u) => [u.clientId, u]));
     const c = localConfig.credentials;
     const env = resolveEnvironment(localConfig, {
       PVH_BASE_URL: running.baseUrl,
@@ -56,7 +56,7 @@ test.describe('janitor', () => {
   });
 
   test('a dry run removes nothing', async () => {
-    const users = Object.fromEntries(running.reference.ctx.users.map((u) => [u.clientId, u]));
+    const users = Object.fromEntries(running.users.map((u) => [u.clientId, u]));
     const config = { ...localConfig, credentials: { primary: localConfig.credentials.primary } };
     const env = resolveEnvironment(config, {
       PVH_BASE_URL: running.baseUrl,

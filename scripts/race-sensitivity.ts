@@ -9,9 +9,7 @@
  *          --in-process (server in this process instead of a child process)  --json
  */
 import { parseArgs } from 'node:util';
-import { defaultSeed } from '../fixtures/reference-api/store.ts';
-import { isFaultName, type FaultName } from '../fixtures/reference-api/faults.ts';
-import { startReferenceServer } from '../fixtures/reference-api/server.ts';
+import { isFaultName, seedPool, startReferenceServer, type FaultName } from '../fixtures/reference-api/index.ts';
 import { startReferenceProcess, type ReferenceProcess } from '../fixtures/race/reference-process.ts';
 import { directRaceTarget } from '../fixtures/race/targets.ts';
 import { median, ms, probeUnbookedRemove, runTrial, type RaceScenario, type TrialReport } from '../fixtures/race/trial.ts';
@@ -37,7 +35,7 @@ export interface SensitivityOptions {
 async function startTarget(faults: FaultName[], windowMs: number | undefined, inProcess: boolean): Promise<ReferenceProcess> {
   if (!inProcess) return startReferenceProcess({ faults, ...(windowMs !== undefined ? { raceWindowMs: windowMs } : {}) });
   const running = await startReferenceServer({ faults, ...(windowMs !== undefined ? { raceWindowMs: windowMs } : {}) });
-  const user = running.reference.ctx.users[0]!;
+  const user = running.demoUsers.primary;
   return { baseUrl: running.baseUrl, authUrl: running.authUrl, clientId: user.clientId, clientSecret: user.clientSecret, close: running.close };
 }
 
@@ -46,8 +44,8 @@ export async function measure(faults: FaultName[], windowMs: number | undefined,
   const server = await startTarget(faults, windowMs, o.inProcess);
   try {
     const target = await directRaceTarget(server);
-    const seed = defaultSeed.certificates.find((c) => c.booking === null)!;
-    const cert = { reference: seed.reference, legacyNumber: String(seed.orderItemId) };
+    const seed = seedPool.find((c) => !c.booked)!;
+    const cert = { reference: seed.reference, legacyNumber: seed.legacyNumber };
     const unbookedRemoveStatus = await probeUnbookedRemove(target, cert.reference);
     const reports: TrialReport[] = [];
     for (let i = 0; i < trials; i += 1) {

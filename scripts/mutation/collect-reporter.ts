@@ -8,7 +8,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { stripAnsi } from '../../fixtures/ansi.ts';
 import { redact, registerSecret } from '../../fixtures/http/redact.ts';
-import { demoUsers } from '../../fixtures/reference-api/users.ts';
+import { demoUsers } from '../../fixtures/reference-api/index.ts';
 import { readPlan } from './plan-file.ts';
 import type { MutationPlan } from './plan.ts';
 import { progressLine, rowFor, type RecordStatus, type TestRecord } from './results.ts';

@@ -6,8 +6,7 @@
  * the fault's clause; variants run everything, to prove no false alarm anywhere.
  */
 import { clause, type ClauseId, type ClauseLevel } from '../../fixtures/clauses.ts';
-import { faultCatalogue, faultNames } from '../../fixtures/reference-api/faults.ts';
-import { variantCatalogue, variantNames } from '../../fixtures/reference-api/variants.ts';
+import { faultCatalogue, faultNames, variantCatalogue, variantNames } from '../../fixtures/reference-api/index.ts';
 import type { ReferenceOverride } from '../../fixtures/worker-reference.ts';
 
 /** Suites run for a fault only when they cover its clause (slow: fast-check runs, race trials). */

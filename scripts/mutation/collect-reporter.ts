@@ -7,6 +7,7 @@ import type { FullConfig, Reporter, Suite, TestCase, TestResult } from '@playwri
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { stripAnsi } from '../../fixtures/ansi.ts';
+import { clauseIdsIn } from '../../fixtures/clauses.ts';
 import { redact, registerSecret } from '../../fixtures/http/redact.ts';
 import { demoUsers } from '../../fixtures/reference-api/index.ts';
 import { readPlan } from './plan-file.ts';
@@ -61,6 +62,8 @@ export default class CollectReporter implements Reporter {
     };
     // First line, colour codes removed: enough to see why, small enough for a 9000-row file.
     if (firstError) record.error = redact(stripAnsi(firstError.message ?? firstError.value ?? 'error').split('\n')[0] ?? '').slice(0, 300);
+    const named = [...new Set(result.errors.flatMap((e) => clauseIdsIn(stripAnsi(e.message ?? e.value ?? ''))))];
+    if (named.length > 0) record.named = named;
     this.records.push(record);
     const left = (this.remaining.get(project) ?? 1) - 1;
     this.remaining.set(project, left);

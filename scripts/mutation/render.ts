@@ -7,8 +7,10 @@ const short = (title: string) => title.split(' › ').at(-1) ?? title;
 function killers(row: MatrixRow): string {
   if (row.killedBy.length === 0) return '—';
   // Failures first: they are what kills a MUST fault.
-  const ordered = [...row.killedBy.filter((k) => k.outcome === 'fail'), ...row.killedBy.filter((k) => k.outcome === 'warning')];
-  const shown = ordered.slice(0, 4).map((k) => `${k.outcome === 'warning' ? '⚠ ' : ''}${short(k.test)} (\`${k.file.replace(/^suites\//, '')}\`)`);
+  // Kills on the fault's own clause first; others are by accident and marked so.
+  const rank = (k: (typeof row.killedBy)[number]) => (k.onClause ? 0 : 2) + (k.outcome === 'warning' ? 1 : 0);
+  const ordered = [...row.killedBy].sort((a, b) => rank(a) - rank(b));
+  const shown = ordered.slice(0, 4).map((k) => `${k.onClause ? '' : '(by accident) '}${k.outcome === 'warning' ? '⚠ ' : ''}${short(k.test)} (\`${k.file.replace(/^suites\//, '')}\`)`);
   return shown.join('<br>') + (row.killedBy.length > 4 ? `<br>… and ${row.killedBy.length - 4} more` : '');
 }
 
@@ -21,7 +23,7 @@ export function renderSummaryMarkdown(s: MutationSummary, line: string): string 
 
   out.push('## Faults: which checks killed each', '', '| Fault | Clause | Killed | Checks that killed it |', '|---|---|---|---|');
   for (const r of s.matrix.filter((x) => x.kind === 'fault')) {
-    out.push(`| \`${r.name}\` | ${r.clause} (${r.level}) | ${r.ok ? `yes (${r.killedBy.length})` : `**NO**: ${cell(r.note ?? '')}`} | ${cell(killers(r))} |`);
+    out.push(`| \`${r.name}\` | ${r.clause} (${r.level}) | ${r.ok ? `yes (${r.killedBy.filter((k) => k.onClause).length})` : `**NO**: ${cell(r.note ?? '')}`} | ${cell(killers(r))} |`);
   }
   out.push('', '## Variants: no false alarm', '', '| Variant | Passed | Tests | Failed or warned |', '|---|---|---|---|');
   for (const r of s.matrix.filter((x) => x.kind === 'variant')) {

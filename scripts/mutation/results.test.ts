@@ -16,14 +16,22 @@ test.describe('mutation result mapping', () => {
     const warnedOnly = rowFor(mustFault, [rec(mustFault.project, 'a', { warnings: ['[PV-3-CONFLICT] hmm'] }), rec(mustFault.project, 'b')]);
     expect(warnedOnly.ok).toBe(false);
     expect(warnedOnly.note).toContain('needs a failing check');
-    const failed = rowFor(mustFault, [rec(mustFault.project, 'a', { status: 'failed', error: 'Error: [PV-3-CONFLICT] second booking answered 200' })]);
+    const failed = rowFor(mustFault, [rec(mustFault.project, 'a', { status: 'failed', error: 'Error: [PV-3-CONFLICT] second booking answered 200', named: ['PV-3-CONFLICT'] })]);
     expect(failed.ok).toBe(true);
-    expect(failed.killedBy).toEqual([{ test: 'a', file: 'suites/x.spec.ts', clauses: ['PV-3-CONFLICT'], outcome: 'fail', message: 'Error: [PV-3-CONFLICT] second booking answered 200' }]);
+    expect(failed.killedBy).toEqual([{ test: 'a', file: 'suites/x.spec.ts', clauses: ['PV-3-CONFLICT'], outcome: 'fail', onClause: true, message: 'Error: [PV-3-CONFLICT] second booking answered 200' }]);
   });
 
-  test('a SHOULD fault is killed by a warning; a timeout counts as a failure', () => {
+  test('a fault killed only by failures on other clauses is a survivor (killed by accident)', () => {
+    const accident = rowFor(mustFault, [rec(mustFault.project, 'a', { status: 'failed', error: 'Error: [PV-3-CREATE] setup: booking answered 409', named: ['PV-3-CREATE'] })]);
+    expect(accident.ok).toBe(false);
+    expect(accident.note).toBe('survivor: no check of PV-3-CONFLICT failed; 1 check(s) failed on other clauses (by accident)');
+  });
+
+  test('a SHOULD fault is killed by a warning on its clause; a timeout is a failure but names no clause', () => {
     expect(rowFor(shouldFault, [rec(shouldFault.project, 'a', { warnings: ['[RFC6749-5.1-PRAGMA] no Pragma'] })]).ok).toBe(true);
-    expect(rowFor(mustFault, [rec(mustFault.project, 'a', { status: 'timedOut' })]).killedBy[0]?.outcome).toBe('fail');
+    const timedOut = rowFor(mustFault, [rec(mustFault.project, 'a', { status: 'timedOut' })]);
+    expect(timedOut.killedBy[0]?.outcome).toBe('fail');
+    expect(timedOut.ok).toBe(false);
   });
 
   test('a variant passes only without failures and warnings; skips are fine; no results is not a pass', () => {
@@ -36,7 +44,7 @@ test.describe('mutation result mapping', () => {
   test('summary: counts, check view, unkilled checks with reasons, score line and exit code', () => {
     const plan: MutationPlan = { runId: 'r', reportDir: '/tmp/x', selective: {}, targets: [mustFault, shouldFault, variant] };
     const records = [
-      rec(mustFault.project, 'conflict', { status: 'failed', error: 'e' }),
+      rec(mustFault.project, 'conflict', { status: 'failed', error: 'e', named: ['PV-3-CONFLICT'] }),
       rec(mustFault.project, 'encoder', { clauses: ['RFC6749-APPB-ENCODER'] }),
       rec(mustFault.project, 'pragma', { warnings: ['[RFC6749-5.1-PRAGMA] w'] }),
       rec(shouldFault.project, 'pragma', { warnings: ['[RFC6749-5.1-PRAGMA] w'] }),

@@ -2,8 +2,10 @@
  * Maps the test records of one mutation run to the matrix: which checks killed each fault, whether
  * each variant passed, and which checks killed nothing. Pure functions over plain data.
  *
- * Kill rule: a fault on a MUST clause is killed by a failing test; a fault on a SHOULD clause also
- * by a warning (should() never fails a test). A variant (or the control) passes only with no
+ * Kill rule: a fault is killed only by the check of its own clause: a failing test whose error
+ * names the fault's clause ([ID], as because() writes it), or for a fault on a SHOULD clause also a
+ * warning naming it (should() never fails a test). Failures on other clauses are kills by accident:
+ * listed, never counted. A variant (or the control) passes only with no
  * failing test and no warning at all: a conformant target gives no reason to warn.
  */
 import type { MutationPlan, MutationTarget, TargetKind } from './plan.ts';
@@ -21,6 +23,8 @@ export interface TestRecord {
   warnings: string[];
   /** First line of the first error, when failed. */
   error?: string;
+  /** Clause IDs named in any of the test's errors. */
+  named?: string[];
   durationMs: number;
 }
 
@@ -31,6 +35,8 @@ export interface Kill {
   file: string;
   clauses: string[];
   outcome: Outcome;
+  /** The failure or warning named the fault's own clause. */
+  onClause: boolean;
   /** The assertion or warning text (first line), so the reader sees why. */
   message: string;
 }
@@ -81,15 +87,17 @@ export function outcomeOf(r: TestRecord): Outcome | undefined {
   return undefined;
 }
 
-function kill(r: TestRecord, outcome: Outcome): Kill {
-  return { test: r.title, file: r.file, clauses: r.clauses, outcome, message: outcome === 'fail' ? (r.error ?? r.status) : r.warnings[0]! };
+function kill(r: TestRecord, outcome: Outcome, clause: string | undefined): Kill {
+  const onClause = clause !== undefined && (outcome === 'fail' ? (r.named ?? []).includes(clause) : r.warnings.some((w) => w.includes(`[${clause}]`)));
+  const message = outcome === 'fail' ? (r.error ?? r.status) : (r.warnings.find((w) => clause !== undefined && w.includes(`[${clause}]`)) ?? r.warnings[0]!);
+  return { test: r.title, file: r.file, clauses: r.clauses, outcome, onClause, message };
 }
 
 export function rowFor(target: MutationTarget, records: TestRecord[]): MatrixRow {
   const mine = records.filter((r) => r.project === target.project);
   const kills = mine.flatMap((r) => {
     const o = outcomeOf(r);
-    return o ? [kill(r, o)] : [];
+    return o ? [kill(r, o, target.clause)] : [];
   });
   const tests = {
     total: mine.length,
@@ -113,9 +121,17 @@ export function rowFor(target: MutationTarget, records: TestRecord[]): MatrixRow
     return row;
   }
   if (target.kind === 'fault') {
-    const counts = kills.filter((k) => k.outcome === 'fail' || target.level === 'SHOULD');
+    const counts = kills.filter((k) => k.onClause && (k.outcome === 'fail' || target.level === 'SHOULD'));
     row.ok = counts.length > 0;
-    if (!row.ok) row.note = kills.length > 0 ? `survivor: only warnings, but ${target.clause} is a ${target.level} clause and needs a failing check` : 'survivor: every check passed';
+    if (!row.ok) {
+      const onClauseWarnings = kills.filter((k) => k.onClause && k.outcome === 'warning').length;
+      row.note =
+        kills.length === 0
+          ? 'survivor: every check passed'
+          : onClauseWarnings > 0
+            ? `survivor: only warnings, but ${target.clause} is a ${target.level} clause and needs a failing check`
+            : `survivor: no check of ${target.clause} failed; ${kills.length} check(s) failed on other clauses (by accident)`;
+    }
   } else {
     row.ok = kills.length === 0;
     if (!row.ok) row.note = `false alarm: ${tests.failed} failed, ${tests.warned} warned`;
@@ -134,8 +150,8 @@ export function checkView(plan: Pick<MutationPlan, 'targets'>, rows: MatrixRow[]
   for (const row of rows) {
     if (!faults.has(row.name) || row.kind !== 'fault' || !row.ok) continue;
     for (const k of row.killedBy) {
-      // A warning only counts against SHOULD faults; list what actually killed the fault.
-      if (k.outcome === 'warning' && row.level !== 'SHOULD') continue;
+      // Only kills on the fault's own clause count; a warning only against SHOULD faults.
+      if (!k.onClause || (k.outcome === 'warning' && row.level !== 'SHOULD')) continue;
       const view = byKey.get(key(k.file, k.test));
       if (view && !view.kills.includes(row.name)) view.kills.push(row.name);
     }
@@ -172,7 +188,7 @@ export function progressLine(index: number, total: number, row: MatrixRow, secon
   const verdict =
     row.kind === 'fault'
       ? row.ok
-        ? `killed by ${row.killedBy.length} check${row.killedBy.length === 1 ? '' : 's'}`
+        ? `killed by ${row.killedBy.filter((k) => k.onClause).length} check${row.killedBy.filter((k) => k.onClause).length === 1 ? '' : 's'} of ${row.clause}`
         : `SURVIVED (${row.note})`
       : row.ok
         ? `passed (${row.tests.passed} passed, ${row.tests.skipped} skipped)`

@@ -2,8 +2,8 @@
  * What one mutation run covers: every fault and every conformant variant (plus the reference's own
  * defaults, the control), each becoming one Playwright project with its own reference API.
  *
- * Properties and race suites are slow, so a fault runs them only when one of their tests covers
- * the fault's clause; variants run everything, to prove no false alarm anywhere.
+ * A fault runs only the tests tagged with its clause (only those can kill it); variants run
+ * everything, to prove no false alarm anywhere.
  */
 import { clause, type ClauseId, type ClauseLevel } from '../../fixtures/clauses.ts';
 import { faultCatalogue, faultNames, variantCatalogue, variantNames } from '../../fixtures/reference-api/index.ts';

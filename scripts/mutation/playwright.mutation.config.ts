@@ -36,6 +36,8 @@ export default defineConfig<object, { referenceOverride: ReferenceOverride | und
       // The selective suites' files (SELECTIVE_SUITES) this target does not need.
       testIgnore: Object.keys(plan.selective).filter((f) => !t.selectiveFiles.includes(f)).map(fileRe),
       workers: 1,
+      // A fault counts only when a check of its own clause kills it: run just the tests tagged with it.
+      ...(t.kind === 'fault' && t.clause ? { grep: new RegExp(`@${escape(t.clause)}(?![\\w.-])`) } : {}),
       use: { referenceOverride: t.override },
     };
   }),

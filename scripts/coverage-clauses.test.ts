@@ -1,6 +1,8 @@
 import { expect, test } from '@playwright/test';
 import type { Clause } from '../fixtures/clauses.ts';
-import { clauseCoverage, renderCoverage, testsFromListReport } from './coverage-clauses.ts';
+import { clauseCoverage, listConformanceTests, renderCoverage, testsFromListReport } from './coverage-clauses.ts';
+import { environmentView } from './coverage-environment.ts';
+import { matrixCoverage, renderMatrix, type EnvironmentView } from './coverage-matrix.ts';
 
 const catalogue: Clause[] = [
   { id: 'PV-A', source: 'spec', level: 'MUST', area: 'Booking', summary: 'a' },
@@ -61,5 +63,36 @@ test.describe('coverage:clauses pure logic', () => {
     const result = clauseCoverage(testsFromListReport({}), catalogue);
     expect(result.covered).toBe(0);
     expect(result.mustUncovered).toEqual(['PV-A', 'PV-B']);
+  });
+});
+
+test.describe('coverage:clauses matrix', () => {
+  const env: EnvironmentView = {
+    name: 'x',
+    pool: [{ reference: 'AAAAAAAA', legacyNumber: '1', venue: 'V1', role: 'bookable' }, { reference: 'BBBBBBBB', venue: 'V2', role: 'bookable' }],
+    writable: [{ reference: 'AAAAAAAA', legacyNumber: '1', venue: 'V1', role: 'bookable' }, { reference: 'BBBBBBBB', venue: 'V2', role: 'bookable' }],
+    credentials: { primary: { clientId: 'a', clientSecret: 'b' } },
+  };
+
+  test('a cell no test declares is a hole when the config can serve it, and not-run with the reason when it cannot', () => {
+    const tests = [{ file: 'suites/b.spec.ts', title: 'conflict by reference', clauses: ['PV-3-CONFLICT'], ways: ['booking-conflict{id=reference}'] }];
+    const m = matrixCoverage(tests, env);
+    const conflict = m.behaviours.find((b) => b.id === 'booking-conflict')!;
+    expect(conflict.cells.map((c) => [c.key, c.tests.length, c.hole])).toEqual([
+      ['booking-conflict{id=reference}', 1, false],
+      ['booking-conflict{id=legacy}', 0, true],
+    ]);
+    const venue = m.behaviours.find((b) => b.id === 'venue-refused')!;
+    expect(venue.cells.every((c) => c.notRun === 'no venue-limited API user (credentials.limitedVenue)' && !c.hole)).toBe(true);
+    expect(renderMatrix(m)).toContain('{id=legacy}');
+    expect(renderMatrix(m)).toContain('** HOLE: no test takes this way **');
+    expect(m.holes).toBeGreaterThan(0);
+  });
+
+  test('the shipped suites leave no testable hole against the embedded reference', async () => {
+    test.setTimeout(60_000);
+    const m = matrixCoverage(listConformanceTests(), await environmentView('local'));
+    expect(m.behaviours.flatMap((b) => b.cells.filter((c) => c.hole).map((c) => c.key))).toEqual([]);
+    expect(m.notRun).toBe(0);
   });
 });

@@ -11,11 +11,16 @@ import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { clauses as catalogue, type Clause } from '../fixtures/clauses.ts';
 import { ANNOTATION } from '../fixtures/verdicts.ts';
+import { ANNOTATION_WAY } from '../fixtures/ways-in.ts';
+import { matrixCoverage, renderMatrix, type EnvironmentView } from './coverage-matrix.ts';
+import { environmentView } from './coverage-environment.ts';
 
 export interface ListedTest {
   file: string;
   title: string;
   clauses: string[];
+  /** Cells of the coverage matrix the test declares (fixtures/ways-in.ts), e.g. venue-refused{op=get,id=legacy}. */
+  ways?: string[];
 }
 
 export interface ClauseCoverage {
@@ -49,7 +54,8 @@ export function testsFromListReport(report: unknown): ListedTest[] {
       const annotated = (spec.tests ?? []).flatMap((t) => (t.annotations ?? []).filter((a) => a.type === ANNOTATION.clause).map((a) => a.description ?? ''));
       const tagged = (spec.tags ?? []).map((t) => t.replace(/^@/, '')).filter((t) => /^(PV|RFC)/.test(t));
       const ids = [...new Set(annotated.length > 0 ? annotated : tagged)].filter(Boolean);
-      out.push({ file: spec.file ?? suite.file ?? '', title: [...path, spec.title].join(' › '), clauses: ids });
+      const ways = [...new Set((spec.tests ?? []).flatMap((t) => (t.annotations ?? []).filter((a) => a.type === ANNOTATION_WAY).map((a) => a.description ?? '')))];
+      out.push({ file: spec.file ?? suite.file ?? '', title: [...path, spec.title].join(' › '), clauses: ids, ...(ways.length > 0 ? { ways } : {}) });
     }
     for (const child of suite.suites ?? []) walk(child, child.title && child.title !== child.file ? [...path, child.title] : path);
   };
@@ -113,24 +119,32 @@ export function listConformanceTests(cwd = process.cwd()): ListedTest[] {
   return testsFromListReport(report);
 }
 
-function main(argv: string[]): number {
-  const { values } = parseArgs({ args: argv, options: { json: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } } });
+async function main(argv: string[]): Promise<number> {
+  const { values } = parseArgs({ args: argv, options: { json: { type: 'boolean' }, env: { type: 'string', default: process.env.PVH_ENV ?? 'local' }, help: { type: 'boolean', short: 'h' } } });
   if (values.help) {
-    console.log('usage: npm run coverage:clauses [-- --json]\nLists every catalogue clause with the tests that cover it; exits 1 when a MUST clause has none.');
+    console.log(`usage: npm run coverage:clauses [-- --env NAME] [-- --json]
+Lists every catalogue clause with the tests that cover it, then the coverage matrix (fixtures/ways-in.ts):
+every MUST behaviour with each way in (identifier, API user, operation, scheme spelling, client
+authentication, booking history, media type) and the tests that take it. A cell the environment's config
+cannot serve (no legacy numbers, no read-only user, writes off) is listed as not-run with the reason.
+Exits 1 when a MUST clause has no test or a cell the config could serve has none.`);
     return 0;
   }
   let tests: ListedTest[];
+  let env: EnvironmentView;
   try {
     tests = listConformanceTests();
+    env = await environmentView(values.env!);
   } catch (error) {
     console.error(`coverage:clauses: ${(error as Error).message}`);
     return 2;
   }
   const result = clauseCoverage(tests);
-  console.log(values.json ? JSON.stringify(result, null, 2) : renderCoverage(result));
-  return result.mustUncovered.length > 0 ? 1 : 0;
+  const matrix = matrixCoverage(tests, env);
+  console.log(values.json ? JSON.stringify({ ...result, matrix }, null, 2) : `${renderCoverage(result)}\n\n${renderMatrix(matrix)}`);
+  return result.mustUncovered.length > 0 || matrix.holes > 0 ? 1 : 0;
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  process.exitCode = main(process.argv.slice(2));
+  void main(process.argv.slice(2)).then((code) => (process.exitCode = code));
 }

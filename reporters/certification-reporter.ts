@@ -12,6 +12,7 @@ import { readLostMarker } from '../fixtures/target-health.ts';
 import { ANNOTATION } from '../fixtures/verdicts.ts';
 import { clauseVerdicts, runVerdict, summaryLine, totals, type CertificationResults, type TestOutcome } from './certification.ts';
 import { writeCertification } from './certification-files.ts';
+import { addVerdictToAllure, addVerdictToJUnit } from './verdict-entries.ts';
 
 interface Options {
   outputDir?: string;
@@ -102,6 +103,9 @@ export default class CertificationReporter implements Reporter {
       tests,
     };
     writeCertification(this.outputDir, results);
+    const reportDir = path.dirname(this.outputDir);
+    addVerdictToJUnit(path.join(reportDir, 'junit', 'results.xml'), results);
+    addVerdictToAllure(path.join(reportDir, 'allure-results'), results);
     console.log(`\n${summaryLine(results)}\nreport: ${path.join(this.outputDir, 'index.html')}`);
   }
 }

@@ -21,6 +21,7 @@ import { gitCommit, harnessVersion } from '../fixtures/run-info.ts';
 import { timeScaleFor } from '../fixtures/time-scale.ts';
 import { emptyResults, EXIT_CODE, mustFailed, type CertificationResults, type RunVerdict } from '../reporters/certification.ts';
 import { writeCertification } from '../reporters/certification-files.ts';
+import { addVerdictToAllure, addVerdictToJUnit } from '../reporters/verdict-entries.ts';
 import { bundleAfterRun } from './bundle.ts';
 
 const HELP = `Usage: npm run certify -- [--env NAME|PATH] [--grep PATTERN] [-- extra playwright args]
@@ -107,14 +108,19 @@ async function main(): Promise<number> {
   };
   writeRunContext(reportDir, context);
   writeCertification(certDir, provisional(context, 'INCONCLUSIVE', 'interrupted: the run started but did not finish'));
-  rmSync(path.join(reportDir, 'allure-results'), { recursive: true, force: true }); // the Allure report shows this run only
+  // The Allure report and the JUnit file show this run only.
+  rmSync(path.join(reportDir, 'allure-results'), { recursive: true, force: true });
+  rmSync(path.join(reportDir, 'junit', 'results.xml'), { force: true });
 
   // 3. Preflight: can the target be used at all?
   const check = await preflight(resolved);
   console.log(`certify: ${describePreflight(check)}`);
   if (!check.ok) {
     await close();
-    writeCertification(certDir, provisional(context, 'INCONCLUSIVE', check.failure!));
+    const results = provisional(context, 'INCONCLUSIVE', check.failure!);
+    writeCertification(certDir, results);
+    addVerdictToJUnit(path.join(reportDir, 'junit', 'results.xml'), results);
+    addVerdictToAllure(path.join(reportDir, 'allure-results'), results);
     console.log(`certify: verdict INCONCLUSIVE: the target could not be used, no check ran; reports in ${certDir}/`);
     return finish(EXIT_CODE.INCONCLUSIVE);
   }
@@ -148,7 +154,9 @@ async function main(): Promise<number> {
   const results = existsSync(resultsFile) ? (JSON.parse(readFileSync(resultsFile, 'utf8')) as CertificationResults) : undefined;
   if (!results || results.run.id !== context.runId || results.tests.length === 0) {
     const cause = signalled ? `interrupted: certify received ${signalled} before any test finished` : `the suites did not produce results (Playwright exit code ${code}): see the output above`;
-    writeCertification(certDir, provisional(context, 'INCONCLUSIVE', cause));
+    const provisionalResults = provisional(context, 'INCONCLUSIVE', cause);
+    writeCertification(certDir, provisionalResults);
+    addVerdictToJUnit(path.join(reportDir, 'junit', 'results.xml'), provisionalResults);
     console.error(`certify: verdict INCONCLUSIVE: ${cause}`);
     return finish(EXIT_CODE.INCONCLUSIVE);
   }

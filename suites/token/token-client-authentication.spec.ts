@@ -1,5 +1,5 @@
 import type { Credential } from '../../fixtures/environments/load.ts';
-import { formDecodeValue, formEncode, formEncodeValue } from '../../fixtures/http/form.ts';
+import { formEncode, formEncodeValue } from '../../fixtures/http/form.ts';
 import type { HttpResponse } from '../../fixtures/http/client.ts';
 import type { ApiUserRole } from '../../fixtures/partner-api.ts';
 import { validate } from '../../fixtures/schemas/index.ts';
@@ -24,7 +24,7 @@ function usersWithEncodedSecrets(credentials: Partial<Record<ApiUserRole, Creden
 }
 
 test.describe('Token endpoint: client authentication by HTTP Basic', () => {
-  test('HTTP Basic client credentials are form-decoded: the encoded secret authenticates and a raw one that decodes differently does not (RFC6749-2.3.1-BASIC-ENCODING, RFC6749-2.3.1-BASIC)', details(covers('RFC6749-2.3.1-BASIC-ENCODING', 'RFC6749-2.3.1-BASIC'), ways('token-basic-decoded', { clientAuth: 'basic' })), async ({ api, environment }) => {
+  test('where HTTP Basic client authentication works at all, the correctly form-encoded secret authenticates (RFC6749-2.3.1-BASIC-ENCODING, RFC6749-2.3.1-BASIC, PV-5-RAW-SECRET)', details(covers('RFC6749-2.3.1-BASIC-ENCODING', 'RFC6749-2.3.1-BASIC', 'PV-5-RAW-SECRET'), ways('token-basic-decoded', { clientAuth: 'basic' })), async ({ api, environment }) => {
     const users = usersWithEncodedSecrets(environment.credentials);
     test.skip(users.length === 0, `no configured secret of "${environment.name}" changes under form encoding, so Basic decoding cannot be probed`);
     const grant = formEncode({ grant_type: 'client_credentials' });
@@ -32,15 +32,13 @@ test.describe('Token endpoint: client authentication by HTTP Basic', () => {
       const encoded = await api.requestToken(grant, { headers: { authorization: encodedBasic(cred) }, label: `token for ${role}, Basic with the encoded secret` });
       const raw = await api.requestToken(grant, { headers: { authorization: basic(cred.clientId, cred.clientSecret) }, label: `token for ${role}, Basic with the raw secret` });
       expect(encoded.status, because('PV-4-NO-5XX', `Basic client authentication is answered without a server error, got HTTP ${encoded.status}`)).toBeLessThan(500);
-      // The raw secret, decoded as §2.3.1 requires, is another secret: it must never authenticate.
-      const rawDecoded = formDecodeValue(cred.clientSecret);
-      if (rawDecoded !== cred.clientSecret) {
-        expect(issued(raw), because('RFC6749-2.3.1-BASIC-ENCODING', `the ${role} user's raw (not form-encoded) secret in HTTP Basic must not authenticate: it decodes to another secret; got HTTP ${raw.status}${issued(encoded) ? '' : ' while the correctly encoded secret was refused'}`)).toBe(false);
-      }
+      // Accepting the raw secret as well is lenient, not wrong (spec §5 rule 6: it "may fail"): recorded.
+      observe('PV-5-RAW-SECRET', `the ${role} user's raw (not form-encoded) secret in HTTP Basic answered HTTP ${raw.status}${issued(raw) ? ' with a token' : ' without a token'}`);
       if (issued(encoded)) continue;
+      // Basic works, but only without the encoding RFC 6749 §2.3.1 prescribes: the credentials are not decoded.
+      expect(issued(raw), because('RFC6749-2.3.1-BASIC-ENCODING', `the ${role} user's raw secret authenticates through HTTP Basic but the correctly form-encoded one does not (HTTP ${encoded.status}): the server compares the credentials without form-decoding them`)).toBe(false);
       // Not supported at all is a warning (RFC 6749 says MUST support; the spec shows only the form).
       should(false, 'RFC6749-2.3.1-BASIC', `HTTP Basic client authentication with the ${role} user's encoded secret answered HTTP ${encoded.status} without a token`);
-      observe('RFC6749-2.3.1-BASIC', `the token endpoint refuses HTTP Basic client authentication (HTTP ${encoded.status})`);
     }
   });
 });

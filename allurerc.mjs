@@ -2,7 +2,7 @@
  * Allure 3 configuration, read by `npm run report` (allure generate) and `npm run gate`
  * (allure quality-gate) from the repository root. Paths follow PVH_REPORT_DIR like every report.
  *
- * Labels used below come from reporters/allure-reporter.ts (parentSuite, severity, tag `warning`,
+ * Labels used below come from reporters/allure/reporter.ts (parentSuite, severity, tag `warning`,
  * `clause`) and from load/lib/summary.ts (framework `k6`).
  */
 import path from 'node:path';

@@ -9,7 +9,7 @@ const reportDir = process.env.PVH_REPORT_DIR ?? 'reports';
 const ci = !!process.env.CI;
 
 export default defineConfig({
-  globalSetup: './fixtures/global-setup.ts',
+  globalSetup: './fixtures/harness/global-setup.ts',
   outputDir: `${reportDir}/test-results`,
   fullyParallel: true,
   forbidOnly: ci,
@@ -22,10 +22,10 @@ export default defineConfig({
     [ci ? 'dot' : 'list'],
     ['json', { outputFile: `${reportDir}/playwright/results.json` }],
     ['junit', { outputFile: `${reportDir}/junit/results.xml` }],
-    ['./reporters/certification-reporter.ts', { outputDir: `${reportDir}/certification` }],
+    ['./reporters/certification/reporter.ts', { outputDir: `${reportDir}/certification` }],
     // Sharded CI runs: each shard also writes a blob report; `merge-reports` joins them (.github/workflows/sharded.yml).
     ...(process.env.PVH_BLOB ? [['blob', { outputDir: `${reportDir}/blob-report` }] as const] : []),
-    ['./reporters/allure-reporter.ts', { resultsDir: `${reportDir}/allure-results` }],
+    ['./reporters/allure/reporter.ts', { resultsDir: `${reportDir}/allure-results` }],
   ],
   projects: [
     { name: 'harness', testDir: '.', testMatch: /(fixtures|scripts|reporters|load)\/.*\.test\.ts$/ },

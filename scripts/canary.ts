@@ -12,12 +12,12 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
-import { startEmbeddedTarget } from '../fixtures/embedded.ts';
+import { startEmbeddedTarget } from '../fixtures/environments/embedded.ts';
 import localConfig from '../fixtures/environments/local.ts';
-import { newRunId } from '../fixtures/run-id.ts';
+import { newRunId } from '../fixtures/harness/run-id.ts';
 import { referenceOptionsFromEnv } from '../fixtures/reference-api/index.ts';
-import { writeBundle } from './bundle.ts';
-import { buildNeedles, formatFinding, scanText, scanTree, tokenSet, type Finding, type SecretSpec } from './canary-scan.ts';
+import { writeBundle } from '../reporters/bundle/bundle.ts';
+import { buildNeedles, formatFinding, scanText, scanTree, tokenSet, type Finding, type SecretSpec } from '../reporters/canary/scan.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import localConfig from '../fixtures/environments/local.ts';
 import { demoUsers, startReferenceServer } from '../fixtures/reference-api/index.ts';
-import type { CertificationResults } from '../reporters/certification.ts';
+import type { CertificationResults } from '../reporters/certification/verdicts.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 

@@ -11,18 +11,18 @@ import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { startEmbeddedTarget } from '../fixtures/embedded.ts';
+import { startEmbeddedTarget } from '../fixtures/environments/embedded.ts';
 import { baseUrlGivenOutsideConfig, ConfigError, configFileFor, describeUrls, displayPath, importEnvironment, isPath, loadDotEnv, resolveEnvironment, type ResolvedEnvironment } from '../fixtures/environments/load.ts';
 import type { EnvironmentConfig } from '../fixtures/environments/types.ts';
-import { describePreflight, preflight } from '../fixtures/preflight.ts';
-import { writeRunContext, type RunContext } from '../fixtures/run-context.ts';
-import { newRunId } from '../fixtures/run-id.ts';
-import { gitCommit, harnessVersion } from '../fixtures/run-info.ts';
-import { timeScaleFor } from '../fixtures/time-scale.ts';
-import { emptyResults, EXIT_CODE, mustFailed, type CertificationResults, type RunVerdict } from '../reporters/certification.ts';
-import { writeCertification } from '../reporters/certification-files.ts';
-import { addVerdictToAllure, addVerdictToJUnit } from '../reporters/verdict-entries.ts';
-import { bundleAfterRun } from './bundle.ts';
+import { describePreflight, preflight } from '../fixtures/harness/preflight.ts';
+import { writeRunContext, type RunContext } from '../fixtures/harness/run-context.ts';
+import { newRunId } from '../fixtures/harness/run-id.ts';
+import { gitCommit, harnessVersion } from '../fixtures/harness/run-info.ts';
+import { timeScaleFor } from '../fixtures/harness/time-scale.ts';
+import { emptyResults, EXIT_CODE, mustFailed, type CertificationResults, type RunVerdict } from '../reporters/certification/verdicts.ts';
+import { writeCertification } from '../reporters/certification/files.ts';
+import { addVerdictToAllure, addVerdictToJUnit } from '../reporters/certification/verdict-entries.ts';
+import { bundleAfterRun } from '../reporters/bundle/bundle.ts';
 
 const HELP = `Usage: npm run certify -- [--env NAME|PATH] [--grep PATTERN] [-- extra playwright args]
 
@@ -74,7 +74,7 @@ async function main(): Promise<number> {
   const reportDir = env.PVH_REPORT_DIR ?? 'reports';
   const certDir = path.join(reportDir, 'certification');
   const startedAt = new Date().toISOString();
-  // --bundle: the evidence bundle is written whatever the verdict (scripts/bundle.ts).
+  // --bundle: the evidence bundle is written whatever the verdict (reporters/bundle/bundle.ts).
   const finish = async (code: number): Promise<number> =>
     values.bundle ? bundleAfterRun({ reportDir, envName, runId: env.PVH_RUN_ID!, startedAt, finishedAt: new Date().toISOString(), certifyExitCode: code, env }) : code;
 

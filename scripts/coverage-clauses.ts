@@ -9,17 +9,17 @@
 import { spawnSync } from 'node:child_process';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import { clauses as catalogue, type Clause } from '../fixtures/clauses.ts';
-import { ANNOTATION } from '../fixtures/verdicts.ts';
-import { ANNOTATION_WAY } from '../fixtures/ways-in.ts';
-import { matrixCoverage, renderMatrix, type EnvironmentView } from './coverage-matrix.ts';
-import { environmentView } from './coverage-environment.ts';
+import { clauses as catalogue, type Clause } from '../fixtures/contract/clauses.ts';
+import { ANNOTATION } from '../fixtures/harness/verdicts.ts';
+import { ANNOTATION_WAY } from '../fixtures/contract/ways-in.ts';
+import { matrixCoverage, renderMatrix, type EnvironmentView } from '../fixtures/harness/coverage/matrix.ts';
+import { environmentView } from '../fixtures/harness/coverage/environment-view.ts';
 
 export interface ListedTest {
   file: string;
   title: string;
   clauses: string[];
-  /** Cells of the coverage matrix the test declares (fixtures/ways-in.ts), e.g. venue-refused{op=get,id=legacy}. */
+  /** Cells of the coverage matrix the test declares (fixtures/contract/ways-in.ts), e.g. venue-refused{op=get,id=legacy}. */
   ways?: string[];
 }
 
@@ -123,7 +123,7 @@ async function main(argv: string[]): Promise<number> {
   const { values } = parseArgs({ args: argv, options: { json: { type: 'boolean' }, env: { type: 'string', default: process.env.PVH_ENV ?? 'local' }, help: { type: 'boolean', short: 'h' } } });
   if (values.help) {
     console.log(`usage: npm run coverage:clauses [-- --env NAME] [-- --json]
-Lists every catalogue clause with the tests that cover it, then the coverage matrix (fixtures/ways-in.ts):
+Lists every catalogue clause with the tests that cover it, then the coverage matrix (fixtures/contract/ways-in.ts):
 every MUST behaviour with each way in (identifier, API user, operation, scheme spelling, client
 authentication, booking history, media type) and the tests that take it. A cell the environment's config
 cannot serve (no legacy numbers, no read-only user, writes off) is listed as not-run with the reason.

@@ -10,10 +10,10 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { clauses } from '../fixtures/clauses.ts';
-import type { CertificationResults } from '../reporters/certification.ts';
-import { allureRunId, resultFiles, ROOT, runAllure } from './allure-cli.ts';
-import { decide, render, type LoadResult } from './gate-verdict.ts';
+import { clauses } from '../fixtures/contract/clauses.ts';
+import type { CertificationResults } from '../reporters/certification/verdicts.ts';
+import { allureRunId, resultFiles, ROOT, runAllure } from '../reporters/allure/allure-cli.ts';
+import { decide, render, type LoadResult } from '../reporters/gate/decision.ts';
 
 const HELP = `Usage: npm run gate -- [--results DIR ...] [--read-only]
 

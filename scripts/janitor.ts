@@ -12,10 +12,10 @@ import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { baseUrlGivenOutsideConfig, ConfigError, importEnvironment, loadDotEnv, resolveEnvironment, type ResolvedEnvironment } from '../fixtures/environments/load.ts';
 import type { EnvironmentConfig, PoolCertificate } from '../fixtures/environments/types.ts';
-import { formEncode } from '../fixtures/http/form.ts';
-import { redact, registerSecret } from '../fixtures/http/redact.ts';
-import { API_PREFIX } from '../fixtures/partner-api.ts';
-import { BOOKING_REFERENCE_PREFIX } from '../fixtures/pool.ts';
+import { formEncode } from '../fixtures/harness/http/form.ts';
+import { redact, registerSecret } from '../fixtures/harness/http/redact.ts';
+import { API_PREFIX } from '../fixtures/harness/partner-api.ts';
+import { BOOKING_REFERENCE_PREFIX } from '../fixtures/harness/pool.ts';
 
 export type JanitorOutcome = 'removed' | 'would-remove' | 'left' | 'error';
 

@@ -1,6 +1,6 @@
 /**
  * `npm run lint:workflows`: lints .github/workflows with actionlint, provisioned like k6 (see
- * scripts/k6.ts): $ACTIONLINT_BIN, `actionlint` on PATH, the project-local .tools/bin/actionlint,
+ * load/node/k6-binary.ts): $ACTIONLINT_BIN, `actionlint` on PATH, the project-local .tools/bin/actionlint,
  * else a Go build from the module proxy into .tools/bin (seconds), else a one-line message saying
  * what to do. actionlint runs shellcheck on `run:` scripts only when shellcheck is installed.
  */
@@ -8,7 +8,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { goBuildEnv, onPath, throwawayModule } from './go-tool.ts';
+import { goBuildEnv, onPath, throwawayModule } from './lib/go-tool.ts';
 
 export const ACTIONLINT_VERSION = 'v1.7.12';
 const MODULE = 'github.com/rhysd/actionlint';
@@ -23,7 +23,7 @@ function runs(bin: string): boolean {
   return spawnSync(bin, ['-version'], { stdio: 'ignore', timeout: 10_000 }).status === 0;
 }
 
-/** Builds actionlint in a throwaway module that pins the version (same reason as scripts/k6.ts). */
+/** Builds actionlint in a throwaway module that pins the version (same reason as load/node/k6-binary.ts). */
 function build(log: (l: string) => void): string | undefined {
   try {
     execFileSync('go', ['version'], { stdio: 'ignore' });

@@ -12,7 +12,7 @@ import { execFileSync, spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Pool } from 'undici';
-import { locateK6 } from './k6.ts';
+import { locateK6 } from '../load/node/k6-binary.ts';
 import { LoadError, loadConfigFor, runLoadCommand, parseLoadArgs, prepareTarget, reportDir, runK6, type LoadOptions } from './load.ts';
 import { buildLoadBundles } from './load-build.ts';
 

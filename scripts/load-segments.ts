@@ -6,7 +6,7 @@
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { locateK6 } from './k6.ts';
+import { locateK6 } from '../load/node/k6-binary.ts';
 import { loadConfigFor, runLoadCommand, parseLoadArgs, prepareTarget, reportDir, runK6, type K6Run, type LoadOptions } from './load.ts';
 import { buildLoadBundles } from './load-build.ts';
 

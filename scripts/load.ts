@@ -10,14 +10,14 @@ import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { startEmbeddedTarget } from '../fixtures/embedded.ts';
+import { startEmbeddedTarget } from '../fixtures/environments/embedded.ts';
 import { baseUrlGivenOutsideConfig, ConfigError, importEnvironment, loadDotEnv, resolveEnvironment, type ResolvedEnvironment } from '../fixtures/environments/load.ts';
 import type { EnvironmentConfig } from '../fixtures/environments/types.ts';
 import { isVariantName, parseFaults, referenceOptionsFromEnv, variantNames, type ReferenceOptions } from '../fixtures/reference-api/index.ts';
-import { newRunId } from '../fixtures/run-id.ts';
+import { newRunId } from '../fixtures/harness/run-id.ts';
 import { CONFIG_VAR, PROFILES, SCENARIOS, SECRET_VARS, type LoadConfig, type ProfileName, type ScenarioName } from '../load/lib/load-config.ts';
 import type { LoadSummary } from '../load/lib/summary.ts';
-import { k6Env, locateK6, ToolError, type LocatedK6 } from './k6.ts';
+import { k6Env, locateK6, ToolError, type LocatedK6 } from '../load/node/k6-binary.ts';
 import { buildLoadBundles, DEFAULT_OUT_DIR } from './load-build.ts';
 
 /** A user-facing failure explained in one line (no stack trace). */

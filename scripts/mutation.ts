@@ -11,12 +11,12 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import type { ClauseId } from '../fixtures/clauses.ts';
-import { newRunId } from '../fixtures/run-id.ts';
-import { PLAN_ENV } from './mutation/plan-file.ts';
-import { allTargets, SELECTIVE_SUITES, selectTargets, type MutationPlan } from './mutation/plan.ts';
-import { renderSummaryMarkdown } from './mutation/render.ts';
-import { exitCodeFor, scoreLine, summarise, type TestRecord } from './mutation/results.ts';
+import type { ClauseId } from '../fixtures/contract/clauses.ts';
+import { newRunId } from '../fixtures/harness/run-id.ts';
+import { PLAN_ENV } from '../fixtures/harness/mutation/plan-file.ts';
+import { allTargets, SELECTIVE_SUITES, selectTargets, type MutationPlan } from '../fixtures/harness/mutation/plan.ts';
+import { renderSummaryMarkdown } from '../fixtures/harness/mutation/render.ts';
+import { exitCodeFor, scoreLine, summarise, type TestRecord } from '../fixtures/harness/mutation/results.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const PLAYWRIGHT = path.join(ROOT, 'node_modules', '@playwright', 'test', 'cli.js');

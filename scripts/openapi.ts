@@ -8,9 +8,9 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import { harnessVersion } from '../fixtures/run-info.ts';
-import { validateOpenApiDocument } from '../fixtures/schemas/index.ts';
-import { buildOpenApiDocument } from '../fixtures/schemas/openapi.ts';
+import { harnessVersion } from '../fixtures/harness/run-info.ts';
+import { validateOpenApiDocument } from '../fixtures/contract/schemas/index.ts';
+import { buildOpenApiDocument } from '../fixtures/contract/schemas/openapi.ts';
 
 export const OPENAPI_FILE = 'docs/openapi.json';
 

@@ -10,9 +10,9 @@
  */
 import { parseArgs } from 'node:util';
 import { isFaultName, seedPool, startReferenceServer, type FaultName } from '../fixtures/reference-api/index.ts';
-import { startReferenceProcess, type ReferenceProcess } from '../fixtures/race/reference-process.ts';
-import { directRaceTarget } from '../fixtures/race/targets.ts';
-import { median, ms, probeUnbookedRemove, runTrial, type RaceScenario, type TrialReport } from '../fixtures/race/trial.ts';
+import { startReferenceProcess, type ReferenceProcess } from '../fixtures/harness/race/reference-process.ts';
+import { directRaceTarget } from '../fixtures/harness/race/targets.ts';
+import { median, ms, probeUnbookedRemove, runTrial, type RaceScenario, type TrialReport } from '../fixtures/harness/race/trial.ts';
 
 const SCENARIOS: RaceScenario[] = ['book', 'book-both-identifiers', 'book-vs-remove', 'remove-vs-remove'];
 

@@ -9,7 +9,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { allureRunId, resultFiles, runAllure } from './allure-cli.ts';
+import { allureRunId, resultFiles, runAllure } from '../reporters/allure/allure-cli.ts';
 
 const HELP = `Usage: npm run report -- [--results DIR ...]
 

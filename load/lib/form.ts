@@ -1,7 +1,7 @@
 /**
  * application/x-www-form-urlencoded as RFC 6749 App. B wants it (WHATWG serializer). The harness's
- * fixtures/http/form.ts uses URLSearchParams, which the k6 runtime does not have; this is the same
- * algorithm on encodeURIComponent (scripts/load-build.test.ts checks both agree).
+ * fixtures/harness/http/form.ts uses URLSearchParams, which the k6 runtime does not have; this is the same
+ * algorithm on encodeURIComponent (load/node/build.test.ts checks both agree).
  */
 export function formEncode(fields: Array<[string, string]>): string {
   return fields.map(([k, v]) => `${formEncodeValue(k)}=${formEncodeValue(v)}`).join('&');

@@ -1,10 +1,10 @@
 /**
- * Booking bodies for load scenarios. Same shape and values as fixtures/pool.ts validBooking(), whose
+ * Booking bodies for load scenarios. Same shape and values as fixtures/harness/pool.ts validBooking(), whose
  * module reads process.pid and so cannot run in k6; the bookingReference carries the run ID and
  * the harness prefix so the janitor and teardown recognise our bookings.
  */
 
-/** Must equal BOOKING_REFERENCE_PREFIX in fixtures/pool.ts (checked by scripts/load-build.test.ts). */
+/** Must equal BOOKING_REFERENCE_PREFIX in fixtures/harness/pool.ts (checked by load/node/build.test.ts). */
 export const BOOKING_REFERENCE_PREFIX = 'PVH-';
 
 export interface BookingBody {

@@ -1,9 +1,9 @@
 /**
  * Body checks for k6 `check()`: the certificate model and RFC 7807 problems, with the patterns
- * shared with the harness's JSON schemas (fixtures/schemas/definitions.ts) so both agree.
+ * shared with the harness's JSON schemas (fixtures/contract/schemas/definitions.ts) so both agree.
  */
 import type { RefinedResponse, ResponseType } from 'k6/http';
-import { PROBLEM_TYPE_PATTERN, REFERENCE_PATTERN } from '../../fixtures/schemas/definitions.ts';
+import { PROBLEM_TYPE_PATTERN, REFERENCE_PATTERN } from '../../fixtures/contract/schemas/definitions.ts';
 
 const problemType = new RegExp(PROBLEM_TYPE_PATTERN);
 const reference = new RegExp(REFERENCE_PATTERN);

@@ -8,7 +8,7 @@ import { check, sleep } from 'k6';
 import exec from 'k6/execution';
 import http, { type RefinedResponse, type ResponseType } from 'k6/http';
 import { Counter, Trend } from 'k6/metrics';
-import { containsValue } from '../../fixtures/booking-view.ts';
+import { containsValue } from '../../fixtures/contract/json-walk.ts';
 import { bookingUrl, certificateUrl, identifier, params, type IdKind } from '../lib/api.ts';
 import { fetchToken, TokenKeeper, type HeldToken } from '../lib/auth.ts';
 import { loadConfig, primaryCredential } from '../lib/config.ts';

@@ -1,5 +1,5 @@
-import { expect, test } from '../../fixtures/test.ts';
-import { because, covers, should } from '../../fixtures/verdicts.ts';
+import { expect, test } from '../../fixtures/harness/test.ts';
+import { because, covers, should } from '../../fixtures/harness/verdicts.ts';
 
 test.describe('Bearer enforcement: valid tokens', () => {
   test('a valid token in "Authorization: Bearer" grants access (PV-5-BEARER-ACCEPTED)', covers('PV-5-BEARER-ACCEPTED'), async ({ api, pool }) => {

@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { containsValue } from '../../fixtures/booking-view.ts';
-import type { ClauseId } from '../../fixtures/clauses.ts';
-import type { HttpResponse } from '../../fixtures/http/client.ts';
-import type { AuthOptions, PartnerApi } from '../../fixtures/partner-api.ts';
-import { validBooking } from '../../fixtures/pool.ts';
-import { expect, test } from '../../fixtures/test.ts';
-import { because, covers, details, should } from '../../fixtures/verdicts.ts';
-import { cellsOf, ways, type Cell } from '../../fixtures/ways-in.ts';
+import { containsValue } from '../../fixtures/contract/json-walk.ts';
+import type { ClauseId } from '../../fixtures/contract/clauses.ts';
+import type { HttpResponse } from '../../fixtures/harness/http/client.ts';
+import type { AuthOptions, PartnerApi } from '../../fixtures/harness/partner-api.ts';
+import { validBooking } from '../../fixtures/harness/pool.ts';
+import { expect, test } from '../../fixtures/harness/test.ts';
+import { because, covers, details, should } from '../../fixtures/harness/verdicts.ts';
+import { cellsOf, ways, type Cell } from '../../fixtures/contract/ways-in.ts';
 import { bearerChallenge } from './challenge.ts';
 
 /** Changes the last four characters, staying inside the b64token alphabet (RFC 6750 §2.1). The

@@ -1,9 +1,9 @@
 import type { Credential } from '../../fixtures/environments/load.ts';
-import { formDecode, formEncode, formEncodeValue } from '../../fixtures/http/form.ts';
-import type { ApiUserRole } from '../../fixtures/partner-api.ts';
-import { expect, test } from '../../fixtures/test.ts';
-import { because, covers, details, observe } from '../../fixtures/verdicts.ts';
-import { ways } from '../../fixtures/ways-in.ts';
+import { formDecode, formEncode, formEncodeValue } from '../../fixtures/harness/http/form.ts';
+import type { ApiUserRole } from '../../fixtures/harness/partner-api.ts';
+import { expect, test } from '../../fixtures/harness/test.ts';
+import { because, covers, details, observe } from '../../fixtures/harness/verdicts.ts';
+import { ways } from '../../fixtures/contract/ways-in.ts';
 
 const ROLES: ApiUserRole[] = ['primary', 'limitedVenue', 'readOnly', 'shortLived'];
 

@@ -1,13 +1,13 @@
-import { containsValue } from '../../fixtures/booking-view.ts';
-import type { BookingBody } from '../../fixtures/pool.ts';
-import { bookingReference, validBooking } from '../../fixtures/pool.ts';
-import { isObject } from '../../fixtures/certificate-body.ts';
+import { containsValue } from '../../fixtures/contract/json-walk.ts';
+import type { BookingBody } from '../../fixtures/harness/pool.ts';
+import { bookingReference, validBooking } from '../../fixtures/harness/pool.ts';
+import { isObject } from '../../fixtures/contract/certificate-body.ts';
 import type { ResolvedEnvironment } from '../../fixtures/environments/load.ts';
 import type { PoolCertificate } from '../../fixtures/environments/types.ts';
-import type { PartnerApi } from '../../fixtures/partner-api.ts';
-import { expect, test } from '../../fixtures/test.ts';
-import { because, covers, details, observe } from '../../fixtures/verdicts.ts';
-import { cellsOf, describeCell, ways, type Cell } from '../../fixtures/ways-in.ts';
+import type { PartnerApi } from '../../fixtures/harness/partner-api.ts';
+import { expect, test } from '../../fixtures/harness/test.ts';
+import { because, covers, details, observe } from '../../fixtures/harness/verdicts.ts';
+import { cellsOf, describeCell, ways, type Cell } from '../../fixtures/contract/ways-in.ts';
 
 /** A first booking whose every value is distinctive, so a leftover of it is recognisable later. */
 const firstBooking = (): BookingBody & { bookingReference: string } =>

@@ -1,7 +1,7 @@
-import { containsValue } from '../../fixtures/booking-view.ts';
-import { bookingReference } from '../../fixtures/pool.ts';
-import { expect, test } from '../../fixtures/test.ts';
-import { because, covers, observe } from '../../fixtures/verdicts.ts';
+import { containsValue } from '../../fixtures/contract/json-walk.ts';
+import { bookingReference } from '../../fixtures/harness/pool.ts';
+import { expect, test } from '../../fixtures/harness/test.ts';
+import { because, covers, observe } from '../../fixtures/harness/verdicts.ts';
 import { bookingInfoOf, describeRefusal } from './refusal.ts';
 
 test.describe('Required booking fields (not shown)', () => {

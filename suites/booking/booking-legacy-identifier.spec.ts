@@ -1,7 +1,7 @@
-import { containsValue } from '../../fixtures/booking-view.ts';
-import { validBooking } from '../../fixtures/pool.ts';
-import { expect, test } from '../../fixtures/test.ts';
-import { because, covers } from '../../fixtures/verdicts.ts';
+import { containsValue } from '../../fixtures/contract/json-walk.ts';
+import { validBooking } from '../../fixtures/harness/pool.ts';
+import { expect, test } from '../../fixtures/harness/test.ts';
+import { because, covers } from '../../fixtures/harness/verdicts.ts';
 import { bookingInfoOf } from './refusal.ts';
 
 test.describe('Bookings across the two identifiers of one certificate', () => {

@@ -1,6 +1,6 @@
-import { validBooking } from '../../fixtures/pool.ts';
-import { expect, test } from '../../fixtures/test.ts';
-import { because, covers, observe } from '../../fixtures/verdicts.ts';
+import { validBooking } from '../../fixtures/harness/pool.ts';
+import { expect, test } from '../../fixtures/harness/test.ts';
+import { because, covers, observe } from '../../fixtures/harness/verdicts.ts';
 import { bookingInfoOf, describeRefusal, refusalIssue } from './refusal.ts';
 
 test.describe('Booking body that is not JSON', () => {

@@ -1,8 +1,8 @@
 import { isDeepStrictEqual } from 'node:util';
-import { formEncode } from '../../fixtures/http/form.ts';
-import { validBooking } from '../../fixtures/pool.ts';
-import { expect, test } from '../../fixtures/test.ts';
-import { because, covers, observe, should } from '../../fixtures/verdicts.ts';
+import { formEncode } from '../../fixtures/harness/http/form.ts';
+import { validBooking } from '../../fixtures/harness/pool.ts';
+import { expect, test } from '../../fixtures/harness/test.ts';
+import { because, covers, observe, should } from '../../fixtures/harness/verdicts.ts';
 import { bookingInfoOf, describeRefusal } from './refusal.ts';
 
 test.describe('Booking body media type', () => {

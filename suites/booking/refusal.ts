@@ -3,8 +3,8 @@
  * the bookingInfo of a certificate read back, to prove a refused request booked nothing. Specs
  * assert on what these return.
  */
-import type { HttpResponse } from '../../fixtures/http/client.ts';
-import type { PartnerApi } from '../../fixtures/partner-api.ts';
+import type { HttpResponse } from '../../fixtures/harness/http/client.ts';
+import type { PartnerApi } from '../../fixtures/harness/partner-api.ts';
 
 /** undefined when `res` is a 4xx refusal; otherwise what was seen (a 5xx also names PV-4-NO-5XX). */
 export function refusalIssue(res: HttpResponse): string | undefined {

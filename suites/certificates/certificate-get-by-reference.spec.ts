@@ -1,6 +1,6 @@
-import { expect, test } from '../../fixtures/test.ts';
-import { because, covers, observe } from '../../fixtures/verdicts.ts';
-import { isObject, isObjectOrObjects, objectMembers } from '../../fixtures/certificate-body.ts';
+import { expect, test } from '../../fixtures/harness/test.ts';
+import { because, covers, observe } from '../../fixtures/harness/verdicts.ts';
+import { isObject, isObjectOrObjects, objectMembers } from '../../fixtures/contract/certificate-body.ts';
 
 test.describe('Get a voucher certificate by its reference', () => {
   test('each certificate URL returns that one certificate with its 8-character reference (PV-4.2-GET, PV-1-RESOURCE, PV-2.1-REFERENCE)', covers('PV-4.2-GET', 'PV-1-RESOURCE', 'PV-2.1-REFERENCE'), async ({ api, environment }) => {

@@ -1,9 +1,9 @@
-import { containsValue } from '../../fixtures/booking-view.ts';
-import { API_PREFIX } from '../../fixtures/partner-api.ts';
-import { validBooking } from '../../fixtures/pool.ts';
-import { registerSecret } from '../../fixtures/http/redact.ts';
-import { expect, test } from '../../fixtures/test.ts';
-import { because, covers, observe } from '../../fixtures/verdicts.ts';
+import { containsValue } from '../../fixtures/contract/json-walk.ts';
+import { API_PREFIX } from '../../fixtures/harness/partner-api.ts';
+import { validBooking } from '../../fixtures/harness/pool.ts';
+import { registerSecret } from '../../fixtures/harness/http/redact.ts';
+import { expect, test } from '../../fixtures/harness/test.ts';
+import { because, covers, observe } from '../../fixtures/harness/verdicts.ts';
 
 test.describe('The old interface during migration', () => {
   test('what the old interface shows for a certificate booked through the new API is recorded (PV-2.6-LEGACY-HOST)', covers('PV-2.6-LEGACY-HOST'), async ({ api, environment, bookable }) => {

@@ -1,7 +1,7 @@
-import { expect, test } from '../../fixtures/test.ts';
-import { because, covers, observe } from '../../fixtures/verdicts.ts';
+import { expect, test } from '../../fixtures/harness/test.ts';
+import { because, covers, observe } from '../../fixtures/harness/verdicts.ts';
 import { describeRefusal, refusalIssue } from '../booking/refusal.ts';
-import { carriesCertificate } from '../../fixtures/certificate-body.ts';
+import { carriesCertificate } from '../../fixtures/contract/certificate-body.ts';
 import { lookAlike } from './look-alike.ts';
 
 /** Each case builds a path segment (already URL-safe) from a real reference and its legacy number. */

@@ -1,8 +1,8 @@
-import { containsValue } from '../../fixtures/booking-view.ts';
-import { API_PREFIX } from '../../fixtures/partner-api.ts';
-import { bookingReference, validBooking } from '../../fixtures/pool.ts';
-import { expect, test } from '../../fixtures/test.ts';
-import { because, covers, observe } from '../../fixtures/verdicts.ts';
+import { containsValue } from '../../fixtures/contract/json-walk.ts';
+import { API_PREFIX } from '../../fixtures/harness/partner-api.ts';
+import { bookingReference, validBooking } from '../../fixtures/harness/pool.ts';
+import { expect, test } from '../../fixtures/harness/test.ts';
+import { because, covers, observe } from '../../fixtures/harness/verdicts.ts';
 import { bookingInfoOf } from '../booking/refusal.ts';
 
 const BATCH = `${API_PREFIX}/booking`;

@@ -1,7 +1,7 @@
-import { expect, test } from '../../fixtures/test.ts';
-import { because, covers, observe } from '../../fixtures/verdicts.ts';
+import { expect, test } from '../../fixtures/harness/test.ts';
+import { because, covers, observe } from '../../fixtures/harness/verdicts.ts';
 import { describeRefusal, refusalIssue } from '../booking/refusal.ts';
-import { carriesCertificate } from '../../fixtures/certificate-body.ts';
+import { carriesCertificate } from '../../fixtures/contract/certificate-body.ts';
 
 /** Well-formed identifiers that no environment's pool is expected to hold. */
 const unknown = { reference: 'QZ0PVH9Q', 'legacy number': '987654321987' } as const;

@@ -1,8 +1,8 @@
-import { containsValue } from '../../fixtures/booking-view.ts';
-import { validBooking } from '../../fixtures/pool.ts';
-import { expect, test } from '../../fixtures/test.ts';
-import { because, covers, details, observe } from '../../fixtures/verdicts.ts';
-import { cellsOf, describeCell, unservable, ways } from '../../fixtures/ways-in.ts';
+import { containsValue } from '../../fixtures/contract/json-walk.ts';
+import { validBooking } from '../../fixtures/harness/pool.ts';
+import { expect, test } from '../../fixtures/harness/test.ts';
+import { because, covers, details, observe } from '../../fixtures/harness/verdicts.ts';
+import { cellsOf, describeCell, unservable, ways } from '../../fixtures/contract/ways-in.ts';
 import { bookingInfoOf, describeRefusal, refusalIssue } from '../booking/refusal.ts';
 
 test.describe('An API user without booking permission', () => {

@@ -1,10 +1,10 @@
-import { badExtensionNames, problemViolations } from '../../fixtures/checks/problem.ts';
-import type { ClauseId } from '../../fixtures/clauses.ts';
-import type { HttpResponse } from '../../fixtures/http/client.ts';
-import { API_PREFIX, type PartnerApi } from '../../fixtures/partner-api.ts';
-import { validBooking } from '../../fixtures/pool.ts';
-import { expect, test } from '../../fixtures/test.ts';
-import { because, covers, observe, should } from '../../fixtures/verdicts.ts';
+import { badExtensionNames, problemViolations } from '../../fixtures/contract/problem-rules.ts';
+import type { ClauseId } from '../../fixtures/contract/clauses.ts';
+import type { HttpResponse } from '../../fixtures/harness/http/client.ts';
+import { API_PREFIX, type PartnerApi } from '../../fixtures/harness/partner-api.ts';
+import { validBooking } from '../../fixtures/harness/pool.ts';
+import { expect, test } from '../../fixtures/harness/test.ts';
+import { because, covers, observe, should } from '../../fixtures/harness/verdicts.ts';
 
 const SHAPE: ClauseId[] = ['PV-7-MEDIA', 'PV-2.5-TYPE', 'PV-2.5-TITLE', 'PV-2.5-STATUS', 'PV-2.5-DETAIL', 'PV-2.5-TRACE'];
 const CLAUSES: ClauseId[] = [...SHAPE, 'RFC9457-4.3-EXTENSION-NAMES'];

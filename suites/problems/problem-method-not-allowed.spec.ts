@@ -1,8 +1,8 @@
-import { problemViolations } from '../../fixtures/checks/problem.ts';
-import type { ClauseId } from '../../fixtures/clauses.ts';
-import type { HttpResponse } from '../../fixtures/http/client.ts';
-import { expect, test } from '../../fixtures/test.ts';
-import { because, covers } from '../../fixtures/verdicts.ts';
+import { problemViolations } from '../../fixtures/contract/problem-rules.ts';
+import type { ClauseId } from '../../fixtures/contract/clauses.ts';
+import type { HttpResponse } from '../../fixtures/harness/http/client.ts';
+import { expect, test } from '../../fixtures/harness/test.ts';
+import { because, covers } from '../../fixtures/harness/verdicts.ts';
 
 const SHAPE: ClauseId[] = ['PV-7-MEDIA', 'PV-2.5-TYPE', 'PV-2.5-TITLE', 'PV-2.5-STATUS', 'PV-2.5-DETAIL', 'PV-2.5-TRACE'];
 

@@ -1,5 +1,5 @@
-import { expect, test } from '../../fixtures/test.ts';
-import { because, covers, observe } from '../../fixtures/verdicts.ts';
+import { expect, test } from '../../fixtures/harness/test.ts';
+import { because, covers, observe } from '../../fixtures/harness/verdicts.ts';
 
 test.describe('Versioning: where the API is served', () => {
   test('the API is served under /api/v1 (PV-9-PATH-VERSION)', covers('PV-9-PATH-VERSION'), async ({ api, pool }) => {

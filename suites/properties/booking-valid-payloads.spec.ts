@@ -1,16 +1,16 @@
 import fc from 'fast-check';
-import { validBookingBody, validBookingTemplate } from '../../fixtures/arbitraries/booking-payloads.ts';
-import { containsValue } from '../../fixtures/booking-view.ts';
+import { validBookingBody, validBookingTemplate } from '../../fixtures/harness/arbitraries/booking-payloads.ts';
+import { containsValue } from '../../fixtures/contract/json-walk.ts';
 import { displayPath } from '../../fixtures/environments/load.ts';
-import { bookingReference } from '../../fixtures/pool.ts';
-import { beyondPromise, BeyondPromiseLog, refusalAdvice } from '../../fixtures/properties/booking-promise.ts';
-import { FailingRunRecorder } from '../../fixtures/properties/recorder.ts';
-import { bookingInfoOf, describe, is2xx, is4xx, someString } from '../../fixtures/properties/responses.ts';
-import { OnceNotes } from '../../fixtures/properties/notes.ts';
-import { checkProperty } from '../../fixtures/properties/runner.ts';
-import { numRunsFor, propertySettings, seedLabel, testTimeoutFor } from '../../fixtures/properties/settings.ts';
-import { expect, test } from '../../fixtures/test.ts';
-import { because, covers } from '../../fixtures/verdicts.ts';
+import { bookingReference } from '../../fixtures/harness/pool.ts';
+import { beyondPromise, BeyondPromiseLog, refusalAdvice } from '../../fixtures/harness/properties/booking-promise.ts';
+import { FailingRunRecorder } from '../../fixtures/harness/properties/recorder.ts';
+import { bookingInfoOf, describe, is2xx, is4xx, someString } from '../../fixtures/harness/properties/responses.ts';
+import { OnceNotes } from '../../fixtures/harness/properties/notes.ts';
+import { checkProperty } from '../../fixtures/harness/properties/runner.ts';
+import { numRunsFor, propertySettings, seedLabel, testTimeoutFor } from '../../fixtures/harness/properties/settings.ts';
+import { expect, test } from '../../fixtures/harness/test.ts';
+import { because, covers } from '../../fixtures/harness/verdicts.ts';
 
 const settings = propertySettings();
 

@@ -1,10 +1,10 @@
 import fc from 'fast-check';
-import { FailingRunRecorder } from '../../fixtures/properties/recorder.ts';
-import { describe } from '../../fixtures/properties/responses.ts';
-import { checkProperty } from '../../fixtures/properties/runner.ts';
-import { numRunsFor, propertySettings, seedLabel, testTimeoutFor } from '../../fixtures/properties/settings.ts';
-import { expect, test } from '../../fixtures/test.ts';
-import { because, covers } from '../../fixtures/verdicts.ts';
+import { FailingRunRecorder } from '../../fixtures/harness/properties/recorder.ts';
+import { describe } from '../../fixtures/harness/properties/responses.ts';
+import { checkProperty } from '../../fixtures/harness/properties/runner.ts';
+import { numRunsFor, propertySettings, seedLabel, testTimeoutFor } from '../../fixtures/harness/properties/settings.ts';
+import { expect, test } from '../../fixtures/harness/test.ts';
+import { because, covers } from '../../fixtures/harness/verdicts.ts';
 
 const settings = propertySettings();
 

@@ -1,14 +1,14 @@
 import fc from 'fast-check';
-import { malformedIdentifier } from '../../fixtures/arbitraries/identifiers.ts';
-import { carriesCertificate } from '../../fixtures/certificate-body.ts';
-import { problemViolations } from '../../fixtures/checks/problem.ts';
-import { OnceNotes } from '../../fixtures/properties/notes.ts';
-import { FailingRunRecorder } from '../../fixtures/properties/recorder.ts';
-import { describe, is2xx, is4xx } from '../../fixtures/properties/responses.ts';
-import { checkProperty } from '../../fixtures/properties/runner.ts';
-import { numRunsFor, propertySettings, seedLabel, testTimeoutFor } from '../../fixtures/properties/settings.ts';
-import { expect, test } from '../../fixtures/test.ts';
-import { because, covers } from '../../fixtures/verdicts.ts';
+import { malformedIdentifier } from '../../fixtures/harness/arbitraries/identifiers.ts';
+import { carriesCertificate } from '../../fixtures/contract/certificate-body.ts';
+import { problemViolations } from '../../fixtures/contract/problem-rules.ts';
+import { OnceNotes } from '../../fixtures/harness/properties/notes.ts';
+import { FailingRunRecorder } from '../../fixtures/harness/properties/recorder.ts';
+import { describe, is2xx, is4xx } from '../../fixtures/harness/properties/responses.ts';
+import { checkProperty } from '../../fixtures/harness/properties/runner.ts';
+import { numRunsFor, propertySettings, seedLabel, testTimeoutFor } from '../../fixtures/harness/properties/settings.ts';
+import { expect, test } from '../../fixtures/harness/test.ts';
+import { because, covers } from '../../fixtures/harness/verdicts.ts';
 
 const settings = propertySettings();
 

@@ -1,11 +1,11 @@
 import type { TestInfo } from '@playwright/test';
-import { expect, test } from '../../fixtures/test.ts';
-import type { PartnerApi } from '../../fixtures/partner-api.ts';
+import { expect, test } from '../../fixtures/harness/test.ts';
+import type { PartnerApi } from '../../fixtures/harness/partner-api.ts';
 import type { PoolCertificate } from '../../fixtures/environments/types.ts';
 import type { ResolvedEnvironment } from '../../fixtures/environments/load.ts';
-import { apiRaceTarget } from '../../fixtures/race/targets.ts';
-import { ms, probeUnbookedRemove, runTrial, summarise, type RaceScenario, type TrialReport } from '../../fixtures/race/trial.ts';
-import { because, covers, inconclusive, observe } from '../../fixtures/verdicts.ts';
+import { apiRaceTarget } from '../../fixtures/harness/race/targets.ts';
+import { ms, probeUnbookedRemove, runTrial, summarise, type RaceScenario, type TrialReport } from '../../fixtures/harness/race/trial.ts';
+import { because, covers, inconclusive, observe } from '../../fixtures/harness/verdicts.ts';
 
 /** Trials per test (PVH_RACE_TRIALS) and requests per trial (PVH_RACE_REQUESTS, capped by the environment). */
 const TRIALS = Number(process.env.PVH_RACE_TRIALS ?? 10);

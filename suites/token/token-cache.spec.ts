@@ -1,7 +1,7 @@
-import { expect, test } from '../../fixtures/test.ts';
-import { because, covers } from '../../fixtures/verdicts.ts';
+import { expect, test } from '../../fixtures/harness/test.ts';
+import { because, covers } from '../../fixtures/harness/verdicts.ts';
 
-// Refresh before expiry is proven at unit level with an injected clock in fixtures/token-cache.test.ts
+// Refresh before expiry is proven at unit level with an injected clock in fixtures/harness/token-cache.test.ts
 // (a harness test); here we prove the worker-level behaviour against the live target.
 test.describe("The harness's token cache", () => {
   test('asks the token endpoint once per worker, however many API calls are made (RFC6749-TOKEN-CACHE)', covers('RFC6749-TOKEN-CACHE'), async ({ api, pool, tokenCaches }) => {

@@ -1,11 +1,11 @@
 import type { Credential } from '../../fixtures/environments/load.ts';
-import { formEncode, formEncodeValue } from '../../fixtures/http/form.ts';
-import type { HttpResponse } from '../../fixtures/http/client.ts';
-import type { ApiUserRole } from '../../fixtures/partner-api.ts';
-import { validate } from '../../fixtures/schemas/index.ts';
-import { expect, test } from '../../fixtures/test.ts';
-import { because, covers, details, observe, should } from '../../fixtures/verdicts.ts';
-import { ways } from '../../fixtures/ways-in.ts';
+import { formEncode, formEncodeValue } from '../../fixtures/harness/http/form.ts';
+import type { HttpResponse } from '../../fixtures/harness/http/client.ts';
+import type { ApiUserRole } from '../../fixtures/harness/partner-api.ts';
+import { validate } from '../../fixtures/contract/schemas/index.ts';
+import { expect, test } from '../../fixtures/harness/test.ts';
+import { because, covers, details, observe, should } from '../../fixtures/harness/verdicts.ts';
+import { ways } from '../../fixtures/contract/ways-in.ts';
 
 const ROLES: ApiUserRole[] = ['primary', 'limitedVenue', 'readOnly', 'shortLived'];
 

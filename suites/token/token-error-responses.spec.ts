@@ -1,7 +1,7 @@
-import { validate } from '../../fixtures/schemas/index.ts';
-import type { HttpResponse } from '../../fixtures/http/client.ts';
-import { expect, test } from '../../fixtures/test.ts';
-import { because, covers, should } from '../../fixtures/verdicts.ts';
+import { validate } from '../../fixtures/contract/schemas/index.ts';
+import type { HttpResponse } from '../../fixtures/harness/http/client.ts';
+import { expect, test } from '../../fixtures/harness/test.ts';
+import { because, covers, should } from '../../fixtures/harness/verdicts.ts';
 
 /** A client_id no target issues: the run-independent prefix makes it recognisable in logs. */
 const UNKNOWN_CLIENT = 'pvh-unknown-client-0000';

@@ -1,8 +1,8 @@
-import { expect, test } from '../../fixtures/test.ts';
-import { containsValue } from '../../fixtures/booking-view.ts';
-import { validBooking } from '../../fixtures/pool.ts';
-import { because, covers, details, observe, should } from '../../fixtures/verdicts.ts';
-import { cellsOf, describeCell, ways } from '../../fixtures/ways-in.ts';
+import { expect, test } from '../../fixtures/harness/test.ts';
+import { containsValue } from '../../fixtures/contract/json-walk.ts';
+import { validBooking } from '../../fixtures/harness/pool.ts';
+import { because, covers, details, observe, should } from '../../fixtures/harness/verdicts.ts';
+import { cellsOf, describeCell, ways } from '../../fixtures/contract/ways-in.ts';
 import { bookingInfoOf } from '../booking/refusal.ts';
 import { bearerChallenge } from '../auth/challenge.ts';
 

@@ -1,5 +1,5 @@
-import { expect, test } from '../../fixtures/test.ts';
-import { because, covers } from '../../fixtures/verdicts.ts';
+import { expect, test } from '../../fixtures/harness/test.ts';
+import { because, covers } from '../../fixtures/harness/verdicts.ts';
 
 test.describe('Token endpoint: request method', () => {
   test('issues no token for a GET, and a 405 names the allowed methods (RFC6749-3.2-POST, RFC9110-15.5.6-ALLOW)', covers('RFC6749-3.2-POST', 'RFC9110-15.5.6-ALLOW'), async ({ api }) => {

@@ -1,5 +1,5 @@
-import { expect, test } from '../../fixtures/test.ts';
-import { because, covers, should } from '../../fixtures/verdicts.ts';
+import { expect, test } from '../../fixtures/harness/test.ts';
+import { because, covers, should } from '../../fixtures/harness/verdicts.ts';
 
 test.describe('Token endpoint: request parameters', () => {
   test('ignores an unrecognised parameter and still issues a token (RFC6749-3.2-UNKNOWN-PARAM)', covers('RFC6749-3.2-UNKNOWN-PARAM'), async ({ api }) => {

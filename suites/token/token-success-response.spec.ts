@@ -1,6 +1,6 @@
-import { validate } from '../../fixtures/schemas/index.ts';
-import { expect, test } from '../../fixtures/test.ts';
-import { because, covers, observe, should } from '../../fixtures/verdicts.ts';
+import { validate } from '../../fixtures/contract/schemas/index.ts';
+import { expect, test } from '../../fixtures/harness/test.ts';
+import { because, covers, observe, should } from '../../fixtures/harness/verdicts.ts';
 
 test.describe('Token endpoint: a successful client-credentials request', () => {
   test('returns a JSON token response of the documented shape (PV-2.4-SHAPE, PV-4.1-FORM, RFC6749-5.1-JSON)', covers('PV-2.4-SHAPE', 'PV-4.1-FORM', 'RFC6749-5.1-JSON'), async ({ api }) => {

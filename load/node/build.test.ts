@@ -1,0 +1,85 @@
+/**
+ * The k6 bundles: built by esbuild from load/scenarios, k6 built-ins kept as imports, nothing
+ * remote, nothing node-only, and the load suite's copies of harness constants still in step.
+ * Does not run k6 (too slow for npm test): the load smoke runs are `npm run load -- ...` in CI.
+ */
+import { expect, test } from '@playwright/test';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { formEncode as harnessFormEncode } from '../../fixtures/harness/http/form.ts';
+import { BOOKING_REFERENCE_PREFIX } from '../../fixtures/harness/pool.ts';
+import { formEncode } from '../lib/form.ts';
+import { BOOKING_REFERENCE_PREFIX as LOAD_PREFIX } from '../lib/payloads.ts';
+import { planFor } from '../lib/profiles.ts';
+import { PROFILES, SCENARIOS } from '../lib/load-config.ts';
+import { buildLoadBundles, scenarioEntries } from '../../scripts/load-build.ts';
+import { checkLoadSafety, LoadError, parseLoadArgs } from '../../scripts/load.ts';
+import production from '../../fixtures/environments/production.ts';
+import staging from '../../fixtures/environments/staging.ts';
+
+test.describe('k6 load bundles', () => {
+  let outdir: string;
+  let bundles: string[];
+  test.beforeAll(async () => {
+    outdir = mkdtempSync(path.join(tmpdir(), 'pvh-k6-'));
+    ({ bundles } = await buildLoadBundles(outdir));
+  });
+  test.afterAll(() => rmSync(outdir, { recursive: true, force: true }));
+
+  test('one bundle per scenario, each scenario name known to the runner', () => {
+    const names = scenarioEntries().map((e) => path.basename(e, '.ts'));
+    expect(bundles.map((b) => path.basename(b, '.js'))).toEqual(names);
+    expect([...names].sort()).toEqual([...SCENARIOS].sort());
+  });
+
+  test('k6 built-ins stay external and nothing is imported from the network or node', () => {
+    for (const file of bundles) {
+      const code = readFileSync(file, 'utf8');
+      const imports = [...code.matchAll(/^\s*import\s[^'"]*['"]([^'"]+)['"]/gm)].map((m) => m[1]!);
+      expect(imports, file).toContain('k6/http');
+      for (const spec of imports) expect(spec, `${path.basename(file)} imports ${spec}`).toMatch(/^k6(\/|$)/);
+      expect(code).not.toMatch(/from\s+['"]https?:\/\//);
+      expect(code).not.toMatch(/require\(\s*['"]/);
+      expect(code).toMatch(/sourceMappingURL=data:application\/json/);
+      expect(code).toMatch(/export\s*\{[^}]*handleSummary/);
+    }
+  });
+
+  test('the harness pattern constants are bundled, not copied', () => {
+    const code = readFileSync(bundles.find((b) => b.endsWith('contention.js'))!, 'utf8');
+    expect(code).toContain('urn:service:error:');
+    expect(code).toContain('function containsValue');
+  });
+});
+
+test('load payloads use the harness bookingReference prefix (janitor recognises them)', () => {
+  expect(LOAD_PREFIX).toBe(BOOKING_REFERENCE_PREFIX);
+});
+
+test("the k6 form encoder matches the harness's URLSearchParams encoder", () => {
+  const values = ['plain', 'a b+c', "!'()*~-._", 'ä€😀', '&=%/?#', ''];
+  for (const v of values) expect(formEncode([['client_secret', v]])).toBe(harnessFormEncode([['client_secret', v]]));
+});
+
+test('every scenario has a plan for every profile, and --max-rate caps arrival rates', () => {
+  for (const s of SCENARIOS) for (const p of PROFILES) expect(Object.keys(planFor(s, p).scenarios).length).toBeGreaterThan(0);
+  const capped = planFor('read-throughput', 'stress', { maxRate: 7 });
+  const reads = capped.scenarios.reads as unknown as { startRate: number; stages: Array<{ target: number }> };
+  expect(Math.max(reads.startRate, ...reads.stages.map((s) => s.target))).toBeLessThanOrEqual(7);
+  expect(planFor('contention', 'average', { maxRate: 10 }).pacingMs).toBeGreaterThan(0);
+});
+
+test('production is refused without --allow-production and --max-rate; load caps apply', () => {
+  expect(() => checkLoadSafety(production, { scenario: 'read-throughput', allowProduction: false })).toThrow(LoadError);
+  expect(() => checkLoadSafety(production, { scenario: 'read-throughput', allowProduction: true })).toThrow(/--max-rate/);
+  expect(checkLoadSafety(production, { scenario: 'read-throughput', allowProduction: true, maxRate: 5 })).toBe(5);
+  expect(() => checkLoadSafety(production, { scenario: 'contention', allowProduction: true, maxRate: 5 })).toThrow(/writes are not allowed/);
+  expect(checkLoadSafety(staging, { scenario: 'read-throughput', allowProduction: false, maxRate: 500 })).toBe(50);
+});
+
+test('bad arguments give one-line LoadErrors', () => {
+  expect(() => parseLoadArgs(['--scenario', 'nope'])).toThrow(/--scenario must be one of/);
+  expect(() => parseLoadArgs(['--scenario', 'token', '--profile', 'huge'])).toThrow(/--profile must be one of/);
+  expect(() => parseLoadArgs(['--scenario', 'token', '--bogus'])).toThrow(LoadError);
+});

@@ -1,0 +1,50 @@
+/**
+ * Runs the Allure 3 CLI (npm package `allure`, no Java) from the repository root, so allurerc.mjs
+ * applies, with the Node 20 polyfill its quality gate needs (scripts/iter-toarray-polyfill.mjs).
+ */
+import { spawn } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { stripAnsi } from '../../fixtures/harness/ansi.ts';
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const CLI = path.join(ROOT, 'node_modules', 'allure', 'cli.js');
+const POLYFILL = path.join(ROOT, 'scripts', 'iter-toarray-polyfill.mjs');
+
+export interface AllureRun {
+  code: number;
+  /** stdout and stderr together, ANSI colours removed (only when captured). */
+  output: string;
+}
+
+export function allureEnv(env: NodeJS.ProcessEnv = process.env): NodeJS.ProcessEnv {
+  return { ...env, NODE_OPTIONS: `${env.NODE_OPTIONS ?? ''} --import ${POLYFILL}`.trim() };
+}
+
+export function runAllure(args: string[], options: { env?: NodeJS.ProcessEnv; capture?: boolean } = {}): Promise<AllureRun> {
+  if (!existsSync(CLI)) return Promise.resolve({ code: 2, output: `the allure CLI is not installed (${CLI}); run npm ci` });
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [CLI, ...args], { cwd: ROOT, env: allureEnv(options.env), stdio: options.capture ? ['ignore', 'pipe', 'pipe'] : 'inherit' });
+    let output = '';
+    child.stdout?.on('data', (d: Buffer) => (output += d.toString('utf8')));
+    child.stderr?.on('data', (d: Buffer) => (output += d.toString('utf8')));
+    child.on('error', (error) => resolve({ code: 2, output: `could not start the allure CLI: ${error.message}` }));
+    child.on('exit', (c, signal) => resolve({ code: c ?? (signal ? 130 : 1), output: stripAnsi(output) }));
+  });
+}
+
+/** The run ID the Allure reporter wrote into environment.properties of the first directory that has one. */
+export function allureRunId(dirs: string[]): string | undefined {
+  for (const d of dirs) {
+    const file = path.join(d, 'environment.properties');
+    const id = existsSync(file) ? /^runId=(.+)$/m.exec(readFileSync(file, 'utf8'))?.[1]?.trim() : undefined;
+    if (id !== undefined) return id;
+  }
+  return undefined;
+}
+
+/** `*-result.json` files in the directories that exist. */
+export function resultFiles(dirs: string[]): string[] {
+  return dirs.filter((d) => existsSync(d)).flatMap((d) => readdirSync(d).filter((f) => f.endsWith('-result.json')).map((f) => path.join(d, f)));
+}

@@ -1,0 +1,28 @@
+import { expect, test } from '@playwright/test';
+import type { Suite } from '@playwright/test/reporter';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import AllureClauseReporter, { environmentInfo } from './reporter.ts';
+
+test.describe('Allure reporter', () => {
+  test('the allure-playwright internals it relies on are still there', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'pvh-allure-'));
+    try {
+      const reporter = new AllureClauseReporter({ resultsDir: dir });
+      reporter.onBegin({ allTests: () => [] } as unknown as Suite);
+      // Declared private by allure-playwright; an upgrade that renames them must fail here, not silently drop labels.
+      const internals = reporter as unknown as { allureResultsUuids: unknown; allureRuntime: { updateTest?: unknown } };
+      expect(internals.allureResultsUuids).toBeInstanceOf(Map);
+      expect(typeof internals.allureRuntime.updateTest).toBe('function');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  test('environment info names the target, the run and the harness, and never a credential', () => {
+    const info = environmentInfo({ PVH_ENV: 'staging', PVH_BASE_URL: 'https://api.example', PVH_AUTH_URL: 'https://auth.example/token', PVH_RUN_ID: 'run-1', PVH_SECRET: 'x' });
+    expect(Object.keys(info)).toEqual(['environment', 'baseUrl', 'tokenUrl', 'runId', 'commit', 'harnessVersion', 'node']);
+    expect(info).toMatchObject({ environment: 'staging', baseUrl: 'https://api.example', tokenUrl: 'https://auth.example/token', runId: 'run-1', node: process.version });
+  });
+});

@@ -1,0 +1,25 @@
+/**
+ * Writes the certification report (results.json, SUMMARY.md, index.html) as one unit: into a
+ * temporary directory beside the target, then swapped in, so readers never see a half-written
+ * report or one file of this run beside another of an earlier run. Everything is redacted.
+ */
+import { existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { redact } from '../../fixtures/harness/http/redact.ts';
+import type { CertificationResults } from './verdicts.ts';
+import { renderHtml, renderMarkdown } from './render.ts';
+
+export function writeCertification(outputDir: string, results: CertificationResults): void {
+  const parent = path.dirname(path.resolve(outputDir));
+  mkdirSync(parent, { recursive: true });
+  const tmp = `${path.resolve(outputDir)}.tmp-${process.pid}`;
+  rmSync(tmp, { recursive: true, force: true });
+  mkdirSync(tmp, { recursive: true });
+  writeFileSync(path.join(tmp, 'results.json'), redact(`${JSON.stringify(results, null, 2)}\n`));
+  writeFileSync(path.join(tmp, 'SUMMARY.md'), redact(renderMarkdown(results)));
+  writeFileSync(path.join(tmp, 'index.html'), redact(renderHtml(results)));
+  const old = `${path.resolve(outputDir)}.old-${process.pid}`;
+  if (existsSync(outputDir)) renameSync(outputDir, old);
+  renameSync(tmp, outputDir);
+  rmSync(old, { recursive: true, force: true });
+}

@@ -1,0 +1,111 @@
+/**
+ * Playwright reporter writing the certification report of the conformance project:
+ * results.json (machine-readable), SUMMARY.md and index.html, all from the same data, all redacted,
+ * written as one unit. The verdict is CONFORMANT, NOT CONFORMANT or INCONCLUSIVE (certification.ts).
+ */
+import type { FullConfig, FullResult, Reporter, Suite, TestCase, TestResult } from '@playwright/test/reporter';
+import path from 'node:path';
+import { redact } from '../../fixtures/harness/http/redact.ts';
+import { readRunContext } from '../../fixtures/harness/run-context.ts';
+import { gitCommit, harnessVersion } from '../../fixtures/harness/run-info.ts';
+import { readLostMarker } from '../../fixtures/harness/target-health.ts';
+import { ANNOTATION } from '../../fixtures/harness/verdicts.ts';
+import { clauseVerdicts, runVerdict, summaryLine, totals, type CertificationResults, type TestOutcome } from './verdicts.ts';
+import { writeCertification } from './files.ts';
+import { addVerdictToAllure, addVerdictToJUnit } from './verdict-entries.ts';
+
+interface Options {
+  outputDir?: string;
+  /** Project whose tests certify the target. */
+  project?: string;
+}
+
+export default class CertificationReporter implements Reporter {
+  private readonly outputDir: string;
+  private readonly project: string;
+  private readonly outcomes = new Map<string, TestOutcome>();
+  private startedAt = new Date();
+  private planned = 0;
+
+  constructor(options: Options = {}) {
+    this.outputDir = options.outputDir ?? 'reports/certification';
+    this.project = options.project ?? 'conformance';
+  }
+
+  printsToStdio(): boolean {
+    return false;
+  }
+
+  onBegin(_config: FullConfig, suite: Suite): void {
+    this.startedAt = new Date();
+    this.planned = suite.allTests().filter((t) => t.parent.project()?.name === this.project).length;
+  }
+
+  onTestEnd(test: TestCase, result: TestResult): void {
+    if (test.parent.project()?.name !== this.project) return;
+    const annotations = [...test.annotations, ...result.annotations];
+    const of = (type: string) => annotations.filter((a) => a.type === type).map((a) => redact(a.description ?? ''));
+    const outcome: TestOutcome = {
+      id: test.id,
+      title: test.titlePath().slice(3).join(' › '),
+      file: path.relative(process.cwd(), test.location.file),
+      clauses: [...new Set(of('clause'))],
+      status: result.status,
+      ok: test.outcome() === 'expected' || test.outcome() === 'flaky' || test.outcome() === 'skipped',
+      warnings: of('warning'),
+      observations: of('observation'),
+      errors: result.errors.map((e) => redact(e.message ?? e.value ?? 'error')),
+      durationMs: result.duration,
+    };
+    const deviation = of('known-deviation')[0];
+    if (deviation) outcome.knownDeviation = deviation;
+    const inconclusive = of(ANNOTATION.inconclusive)[0];
+    if (inconclusive) outcome.inconclusive = inconclusive;
+    const skip = annotations.find((a) => a.type === 'skip')?.description;
+    if (result.status === 'skipped' && skip) outcome.skippedReason = redact(skip);
+    if (result.status === 'skipped' && of(ANNOTATION.skippedWrite).length > 0) outcome.skippedForWrites = true;
+    this.outcomes.set(test.id, outcome);
+  }
+
+  onEnd(result: FullResult): void {
+    const tests = [...this.outcomes.values()];
+    if (this.planned === 0 && tests.length === 0) return; // a harness-only run certifies nothing
+    const runId = process.env.PVH_RUN_ID ?? 'adhoc';
+    const context = readRunContext(path.dirname(this.outputDir), runId);
+    const clauseResults = clauseVerdicts(tests);
+    const t = totals(clauseResults, tests);
+    const lost = readLostMarker();
+    const interrupted =
+      result.status === 'interrupted' ? 'the run was stopped before it finished' : result.status === 'timedout' ? "the run reached Playwright's global time limit" : undefined;
+    const { verdict, causes } = runVerdict(clauseResults, tests, { ...(interrupted ? { interrupted } : {}), causes: lost ? [lost] : [] });
+    const sha = gitCommit();
+    const results: CertificationResults = {
+      schemaVersion: 2,
+      run: {
+        id: runId,
+        environment: context?.environment.name ?? 'unknown',
+        baseUrl: context?.environment.baseUrl ?? '',
+        authUrl: context?.environment.authUrl ?? '',
+        ...(context?.environment.legacyBaseUrl ? { legacyBaseUrl: context.environment.legacyBaseUrl } : {}),
+        startedAt: this.startedAt.toISOString(),
+        durationMs: Math.round(result.duration),
+        harnessVersion: harnessVersion(),
+        node: process.version,
+        ...(sha ? { commit: sha } : {}),
+        ...(context?.rttMs !== undefined ? { rttMs: context.rttMs } : {}),
+      },
+      verdict,
+      causes,
+      totals: t,
+      conformant: verdict === 'CONFORMANT',
+      complete: t.mustNotRun === 0,
+      clauses: clauseResults,
+      tests,
+    };
+    writeCertification(this.outputDir, results);
+    const reportDir = path.dirname(this.outputDir);
+    addVerdictToJUnit(path.join(reportDir, 'junit', 'results.xml'), results);
+    addVerdictToAllure(path.join(reportDir, 'allure-results'), results);
+    console.log(`\n${summaryLine(results)}\nreport: ${path.join(this.outputDir, 'index.html')}`);
+  }
+}

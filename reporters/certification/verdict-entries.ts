@@ -1,0 +1,67 @@
+/**
+ * The run's verdict as an entry of its own in the JUnit file and in the Allure results, so a CI
+ * server or the Allure report shows CONFORMANT / NOT CONFORMANT / INCONCLUSIVE without anyone
+ * reading results.json: a JUnit testcase (a failure when not conformant, an error when
+ * inconclusive) and an Allure result (passed, failed or broken).
+ */
+import { randomUUID } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { redact } from '../../fixtures/harness/http/redact.ts';
+import { summaryLine, type CertificationResults } from './verdicts.ts';
+
+const xml = (s: string) => s.replace(/[<>&"']/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[c]!);
+
+/** Adds a "Certification verdict" testsuite to the JUnit file Playwright wrote (or to a new one: the run stopped before the suites). */
+export function addVerdictToJUnit(file: string, r: CertificationResults): void {
+  const text = existsSync(file) ? readFileSync(file, 'utf8') : '<?xml version="1.0" encoding="UTF-8"?>\n<testsuites id="" name="" tests="0" failures="0" skipped="0" errors="0" time="0">\n</testsuites>\n';
+  mkdirSync(path.dirname(file), { recursive: true });
+  const why = r.verdict === 'CONFORMANT' ? '' : r.verdict === 'NOT CONFORMANT' ? 'failure' : 'error';
+  const message = redact([summaryLine(r), ...r.causes].join('\n'));
+  const body = why ? `<${why} message="${xml(r.verdict)}" type="${xml(r.verdict)}">${xml(message)}</${why}>` : '';
+  const suite = `<testsuite name="Certification verdict" timestamp="${xml(r.run.startedAt)}" hostname="" tests="1" failures="${why === 'failure' ? 1 : 0}" skipped="0" time="0" errors="${why === 'error' ? 1 : 0}">
+<properties><property name="verdict" value="${xml(r.verdict)}"></property><property name="environment" value="${xml(r.run.environment)}"></property><property name="runId" value="${xml(r.run.id)}"></property></properties>
+<testcase name="${xml(`Certification verdict: ${r.verdict}`)}" classname="certification" time="0">${body}</testcase>
+</testsuite>
+`;
+  let out = text.replace(/<\/testsuites>\s*$/, `${suite}</testsuites>\n`);
+  // Keep the root's totals true: one more test, and one more failure or error.
+  out = out.replace(/<testsuites([^>]*)>/, (_m, attrs: string) => {
+    const bump = (a: string, name: string, by: number) => a.replace(new RegExp(`${name}="(\\d+)"`), (_x, n: string) => `${name}="${Number(n) + by}"`);
+    let a = bump(attrs, 'tests', 1);
+    if (why === 'failure') a = bump(a, 'failures', 1);
+    if (why === 'error') a = bump(a, 'errors', 1);
+    return `<testsuites${a}>`;
+  });
+  writeFileSync(file, out);
+}
+
+/** Writes the verdict as one Allure result (parent suite "Certification") into `resultsDir`. */
+export function addVerdictToAllure(resultsDir: string, r: CertificationResults): void {
+  if (!existsSync(resultsDir)) mkdirSync(resultsDir, { recursive: true });
+  const uuid = randomUUID();
+  const start = Date.parse(r.run.startedAt) || Date.now();
+  const result = {
+    uuid,
+    historyId: `certification-verdict-${r.run.environment}`,
+    testCaseId: `certification-verdict-${r.run.environment}`,
+    name: `Certification verdict: ${r.verdict}`,
+    fullName: `certification verdict ${r.run.environment}`,
+    status: r.verdict === 'CONFORMANT' ? 'passed' : r.verdict === 'NOT CONFORMANT' ? 'failed' : 'broken',
+    statusDetails: { message: redact([summaryLine(r), ...r.causes].join('\n')) },
+    stage: 'finished',
+    description: redact(`${summaryLine(r)}\n\n${r.causes.map((c) => `- ${c}`).join('\n')}`),
+    start,
+    stop: start + r.run.durationMs,
+    labels: [
+      { name: 'parentSuite', value: 'Certification' },
+      { name: 'suite', value: r.run.environment },
+      { name: 'tag', value: `verdict:${r.verdict}` },
+    ],
+    links: [],
+    parameters: [],
+    steps: [],
+    attachments: [],
+  };
+  writeFileSync(path.join(resultsDir, `${uuid}-result.json`), JSON.stringify(result));
+}

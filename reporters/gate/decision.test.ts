@@ -1,0 +1,105 @@
+import { expect, test } from '@playwright/test';
+import { randomUUID } from 'node:crypto';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { clauses } from '../../fixtures/contract/clauses.ts';
+import { clauseVerdicts, runVerdict, totals, type CertificationResults, type TestOutcome } from '../certification/verdicts.ts';
+import { runAllure } from '../allure/allure-cli.ts';
+import { decide, type GateInputs } from './decision.ts';
+
+/** A certification result as the reporter computes it, from test outcomes. */
+function certification(outcomes: Array<Partial<TestOutcome> & { clauses: string[] }>, runId = 'run-1'): CertificationResults {
+  const tests: TestOutcome[] = outcomes.map((o, i) => ({ id: `t${i}`, title: `test ${i}`, file: 'suites/x.spec.ts', status: 'passed', ok: true, warnings: [], observations: [], errors: [], durationMs: 1, ...o }));
+  const clauseResults = clauseVerdicts(tests);
+  const t = totals(clauseResults, tests);
+  const { verdict, causes } = runVerdict(clauseResults, tests);
+  return {
+    schemaVersion: 2,
+    run: { id: runId, environment: 'local', baseUrl: '', authUrl: '', startedAt: '', durationMs: 1, harnessVersion: '0', node: process.version },
+    verdict,
+    causes,
+    totals: t,
+    conformant: verdict === 'CONFORMANT',
+    complete: t.mustNotRun === 0,
+    clauses: clauseResults,
+    tests,
+  };
+}
+
+const everyClause = clauses.map((c) => c.id);
+const passedGate = { code: 0, output: '' };
+const inputs = (over: Partial<GateInputs> = {}): GateInputs => ({ certification: certification([{ clauses: everyClause }]), allureResults: 97, allureGate: passedGate, load: [], allureRunId: 'run-1', ...over });
+
+test.describe('release gate decision', () => {
+  test('go when every MUST clause ran and passed; SHOULD warnings are listed, not blocking', () => {
+    const d = decide(inputs({ certification: certification([{ clauses: everyClause, warnings: ['[RFC6749-5.1-PRAGMA] no Pragma'] }]) }));
+    expect(d.go).toBe(true);
+    expect(d.reasons).toEqual([]);
+    expect(d.warnings.join('\n')).toContain('SHOULD warning: RFC6749-5.1-PRAGMA');
+  });
+
+  test('no-go naming the failed MUST clause and its summary', () => {
+    const cert = certification([{ clauses: everyClause.filter((id) => id !== 'PV-3-CONFLICT') }, { clauses: ['PV-3-CONFLICT'], status: 'failed', ok: false, errors: ['Error: [PV-3-CONFLICT] second booking got 201'] }]);
+    const d = decide(inputs({ certification: cert }));
+    expect(d.go).toBe(false);
+    expect(d.reasons[0]).toMatch(/^MUST clause failed: PV-3-CONFLICT: Booking a booked certificate is 409/);
+  });
+
+  test('no-go when a MUST clause did not run; --read-only accepts only clauses skipped because writes are off', () => {
+    const others = { clauses: everyClause.filter((id) => id !== 'PV-3-ATOMIC' && id !== 'PV-3-CONFLICT') };
+    const writesOff = { clauses: ['PV-3-ATOMIC'], status: 'skipped', skippedForWrites: true };
+    const cert = certification([others, writesOff, { clauses: ['PV-3-CONFLICT'], status: 'skipped' }]);
+    expect(decide(inputs({ certification: cert })).reasons[0]).toMatch(/^incomplete run: 2 MUST clause\(s\) did not run: /);
+    const readOnly = decide(inputs({ certification: cert, readOnly: true }));
+    expect(readOnly.go).toBe(false);
+    expect(readOnly.reasons).toEqual(['incomplete run: 1 MUST clause(s) did not run: PV-3-CONFLICT']);
+    expect(readOnly.warnings[0]).toContain('not run because writes are off (accepted: --read-only): PV-3-ATOMIC');
+    const allWritesOff = certification([others, writesOff, { clauses: ['PV-3-CONFLICT'], status: 'skipped', skippedForWrites: true }]);
+    expect(decide(inputs({ certification: allWritesOff, readOnly: true })).go).toBe(true);
+  });
+
+  test('no-go on empty results, a missing certification, a failed Allure gate, a failed k6 threshold, or mixed runs', () => {
+    expect(decide(inputs({ allureResults: 0 })).reasons).toContain('no Allure results: run npm run certify first');
+    expect(decide(inputs({ certification: undefined })).go).toBe(false);
+    const gate = decide(inputs({ allureGate: { code: 1, output: 'Quality Gate failed with following issues:\n\n ⨯ The total number of tests 2 is less than the expected threshold value 97    conformance/minTestsCount\n' } }));
+    expect(gate.reasons).toEqual(['Allure quality gate: The total number of tests 2 is less than the expected threshold value 97 conformance/minTestsCount']);
+    expect(decide(inputs({ allureGate: { code: 1, output: 'TypeError: x.toArray is not a function' } })).reasons[0]).toMatch(/could not be evaluated/);
+    const load = decide(inputs({ load: [{ name: 'contention (smoke): double_bookings count==0', status: 'failed', message: 'threshold crossed' }, { name: 'ok', status: 'passed' }] }));
+    expect(load.reasons).toEqual(['load threshold failed: contention (smoke): double_bookings count==0 (threshold crossed)']);
+    expect(load.counts).toContain('load: 1/2 k6 thresholds held');
+    expect(decide(inputs({ allureRunId: 'run-0' })).reasons[0]).toMatch(/different runs/);
+  });
+});
+
+test.describe('allure quality-gate with the Node 20 polyfill', () => {
+  let dir: string;
+  test.beforeAll(() => {
+    dir = mkdtempSync(path.join(tmpdir(), 'pvh-gate-'));
+  });
+  test.afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  function results(name: string, statuses: string[]): string {
+    const out = path.join(dir, name, 'allure-results');
+    mkdirSync(out, { recursive: true });
+    statuses.forEach((status, i) => {
+      const uuid = randomUUID();
+      const labels = [{ name: 'parentSuite', value: 'Conformance' }, { name: 'severity', value: 'critical' }, { name: 'clause', value: 'PV-3-CONFLICT' }];
+      writeFileSync(path.join(out, `${uuid}-result.json`), JSON.stringify({ uuid, historyId: `h${i}`, testCaseId: `h${i}`, fullName: `t${i}`, name: `t${i}`, status, stage: 'finished', labels, links: [], steps: [], attachments: [], parameters: [], start: 1, stop: 2 }));
+    });
+    return out;
+  }
+
+  test('passes on passing results and fails, naming the rule, on a failed MUST test or too few tests', async () => {
+    const env = { ...process.env, PVH_REPORT_DIR: dir, PVH_GATE_MIN_TESTS: '2', PVH_GATE_MUST_CLAUSES: 'PV-3-CONFLICT' };
+    const ok = await runAllure(['quality-gate', results('ok', ['passed', 'passed'])], { env, capture: true });
+    expect(ok.output).not.toContain('toArray');
+    expect(ok.code).toBe(0);
+    const failed = await runAllure(['quality-gate', results('failed', ['passed', 'failed'])], { env, capture: true });
+    expect(failed.code).toBe(1);
+    expect(failed.output).toContain('must/maxFailures');
+    const few = await runAllure(['quality-gate', results('few', ['passed'])], { env, capture: true });
+    expect(few.code).toBe(1);
+    expect(few.output).toContain('conformance/minTestsCount');
+  });
+});

@@ -1,0 +1,99 @@
+/**
+ * The release decision, from three inputs: the certification verdicts (results.json), Allure's
+ * quality gate (rules in allurerc.mjs), and the k6 threshold results in the Allure results.
+ * Pure: scripts/gate.ts gathers the inputs and prints the decision.
+ */
+import { mustFailed, mustNotRun, type CertificationResults } from '../certification/verdicts.ts';
+
+export interface LoadResult {
+  name: string;
+  status: string;
+  message?: string;
+}
+
+export interface GateInputs {
+  /** Undefined when results.json is missing. */
+  certification: CertificationResults | undefined;
+  /** Number of Allure result files found (all kinds). */
+  allureResults: number;
+  /** `allure quality-gate`: exit code and its output (ANSI stripped). */
+  allureGate: { code: number; output: string };
+  load: LoadResult[];
+  /** Run ID written by the Allure reporter (environment.properties), if any. */
+  allureRunId?: string;
+  /** Read-only target (production): accept MUST clauses that did not run only because writes are off; they are listed as warnings. */
+  readOnly?: boolean;
+}
+
+export interface GateDecision {
+  go: boolean;
+  /** Why not: empty when go. */
+  reasons: string[];
+  /** Listed, never blocking: SHOULD warnings, known deviations, accepted gaps. */
+  warnings: string[];
+  counts: string[];
+}
+
+export function decide(inputs: GateInputs): GateDecision {
+  const reasons: string[] = [];
+  const warnings: string[] = [];
+  const counts: string[] = [];
+  const cert = inputs.certification;
+
+  if (inputs.allureResults === 0) reasons.push('no Allure results: run npm run certify first');
+  if (!cert) {
+    reasons.push('no certification results (certification/results.json): run npm run certify first');
+  } else {
+    const failed = mustFailed(cert.clauses);
+    if (cert.verdict === 'INCONCLUSIVE') {
+      reasons.push(`certification INCONCLUSIVE: ${cert.causes[0] ?? 'no cause recorded'}${cert.causes.length > 1 ? ` (and ${cert.causes.length - 1} more)` : ''}`);
+    }
+    const notRun = mustNotRun(cert.clauses).filter((c) => !c.incomplete);
+    const writesOff = inputs.readOnly ? notRun.filter((c) => c.skippedForWrites) : [];
+    const missing = notRun.filter((c) => !writesOff.includes(c));
+    for (const c of failed) reasons.push(`MUST clause failed: ${c.id}: ${c.summary}${c.evidence[0] ? ` (${clip(c.evidence[0])})` : ''}`);
+    if (writesOff.length > 0) warnings.push(`${writesOff.length} MUST clause(s) not run because writes are off (accepted: --read-only): ${few(writesOff.map((c) => c.id))}`);
+    if (missing.length > 0) reasons.push(`incomplete run: ${missing.length} MUST clause(s) did not run: ${few(missing.map((c) => c.id))}`);
+    for (const c of cert.clauses.filter((x) => x.verdict === 'warning')) warnings.push(`SHOULD warning: ${c.id}: ${c.summary}`);
+    for (const c of cert.clauses.filter((x) => x.knownDeviation)) warnings.push(`known deviation: ${c.id}: ${c.knownDeviation}`);
+    if (inputs.allureRunId && cert.run.id && inputs.allureRunId !== cert.run.id) {
+      reasons.push(`the Allure results (run ${inputs.allureRunId}) and the certification results (run ${cert.run.id}) come from different runs: run npm run certify again`);
+    }
+    const t = cert.totals;
+    counts.push(`certification ${cert.run.environment} (run ${cert.run.id}): ${t.tests} tests; clauses ${t.pass} pass, ${t.fail} fail, ${t.warning} warning, ${t.observation} observation, ${t['not-run']} not run`);
+  }
+
+  const gateFailures = inputs.allureGate.output.split('\n').filter((l) => /⨯/.test(l)).map((l) => l.replace(/⨯/, '').replace(/\s+/g, ' ').trim());
+  if (inputs.allureGate.code !== 0) {
+    if (gateFailures.length > 0) for (const f of gateFailures) reasons.push(`Allure quality gate: ${clip(f, 300)}`);
+    else reasons.push(`Allure quality gate could not be evaluated (exit ${inputs.allureGate.code}): ${lastLine(inputs.allureGate.output)}`);
+  }
+  counts.push(`Allure: ${inputs.allureResults} results, quality gate ${inputs.allureGate.code === 0 ? 'passed' : 'failed'}`);
+
+  const loadFailed = inputs.load.filter((l) => l.status !== 'passed' && l.status !== 'skipped');
+  for (const l of loadFailed) reasons.push(`load threshold failed: ${l.name}${l.message ? ` (${l.message})` : ''}`);
+  if (inputs.load.length > 0) counts.push(`load: ${inputs.load.length - loadFailed.length}/${inputs.load.length} k6 thresholds held`);
+  else counts.push('load: no k6 results (not part of this decision)');
+
+  return { go: reasons.length === 0, reasons, warnings, counts };
+}
+
+function few(ids: string[], max = 12): string {
+  return ids.length > max ? `${ids.slice(0, max).join(', ')} and ${ids.length - max} more` : ids.join(', ');
+}
+
+function clip(s: string, max = 200): string {
+  return s.length > max ? `${s.slice(0, max - 1)}…` : s;
+}
+
+function lastLine(s: string): string {
+  return s.split('\n').map((l) => l.trim()).filter(Boolean).slice(-1)[0] ?? 'no output';
+}
+
+export function render(d: GateDecision): string {
+  const lines = [`release gate: ${d.go ? 'GO' : 'NO-GO'}`];
+  if (d.reasons.length > 0) lines.push('why:', ...d.reasons.map((r) => `  - ${r}`));
+  if (d.warnings.length > 0) lines.push('warnings (not blocking):', ...d.warnings.map((w) => `  - ${w}`));
+  lines.push(...d.counts.map((c) => `  ${c}`));
+  return lines.join('\n');
+}

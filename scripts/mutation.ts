@@ -20,7 +20,7 @@ import { exitCodeFor, scoreLine, summarise, type TestRecord } from '../fixtures/
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const PLAYWRIGHT = path.join(ROOT, 'node_modules', '@playwright', 'test', 'cli.js');
-const CONFIG = path.join(ROOT, 'scripts', 'mutation', 'playwright.mutation.config.ts');
+const CONFIG = path.join(ROOT, 'fixtures', 'harness', 'mutation', 'playwright.mutation.config.ts');
 
 const HELP = `Usage: npm run mutation -- [--only NAME] [--workers N]
 

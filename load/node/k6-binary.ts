@@ -13,10 +13,11 @@ import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { goBuildEnv, onPath, throwawayModule } from '../../scripts/lib/go-tool.ts';
+import { PROJECT_ROOT } from '../../fixtures/harness/project-root.ts';
 
 export const K6_VERSION = 'v2.2.0';
 export const K6_MODULE = 'go.k6.io/k6/v2';
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const ROOT = PROJECT_ROOT;
 export const LOCAL_K6 = path.join(ROOT, '.tools', 'bin', 'k6');
 const MIN_GO = [1, 25] as const;
 

@@ -5,10 +5,10 @@
 import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { stripAnsi } from '../../fixtures/harness/ansi.ts';
+import { PROJECT_ROOT } from '../../fixtures/harness/project-root.ts';
 
-export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export const ROOT = PROJECT_ROOT;
 const CLI = path.join(ROOT, 'node_modules', 'allure', 'cli.js');
 const POLYFILL = path.join(ROOT, 'scripts', 'iter-toarray-polyfill.mjs');
 

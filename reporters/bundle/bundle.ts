@@ -8,14 +8,14 @@
 import { spawn } from 'node:child_process';
 import { copyFileSync, cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { loadEnvironment } from '../../fixtures/environments/load.ts';
 import { gitCommit, harnessVersion } from '../../fixtures/harness/run-info.ts';
 import { mustFailed, mustNotRun, type CertificationResults, type RunVerdict } from '../certification/verdicts.ts';
 import { writeManifest } from './manifest.ts';
 import { buildNeedles, formatFinding, scanTree } from '../canary/scan.ts';
+import { PROJECT_ROOT } from '../../fixtures/harness/project-root.ts';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const ROOT = PROJECT_ROOT;
 
 export interface BundleMetadata {
   bundleVersion: 1;

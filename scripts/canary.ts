@@ -13,7 +13,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import { startEmbeddedTarget } from '../fixtures/environments/embedded.ts';
-import localConfig from '../fixtures/environments/local.ts';
+import localConfig from '../fixtures/environments/configs/local.ts';
 import { newRunId } from '../fixtures/harness/run-id.ts';
 import { referenceOptionsFromEnv } from '../fixtures/reference-api/index.ts';
 import { writeBundle } from '../reporters/bundle/bundle.ts';

@@ -9,7 +9,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import localConfig from '../fixtures/environments/local.ts';
+import localConfig from '../fixtures/environments/configs/local.ts';
 import { demoUsers, startReferenceServer } from '../fixtures/reference-api/index.ts';
 import type { CertificationResults } from '../reporters/certification/verdicts.ts';
 

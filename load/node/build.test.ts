@@ -15,8 +15,8 @@ import { planFor } from '../lib/profiles.ts';
 import { PROFILES, SCENARIOS } from '../lib/load-config.ts';
 import { buildLoadBundles, scenarioEntries } from '../../scripts/load-build.ts';
 import { checkLoadSafety, LoadError, parseLoadArgs } from '../../scripts/load.ts';
-import production from '../../fixtures/environments/production.ts';
-import staging from '../../fixtures/environments/staging.ts';
+import production from '../../fixtures/environments/configs/production.ts';
+import staging from '../../fixtures/environments/configs/staging.ts';
 
 test.describe('k6 load bundles', () => {
   let outdir: string;

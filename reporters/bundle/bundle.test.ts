@@ -3,7 +3,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import localConfig from '../../fixtures/environments/local.ts';
+import localConfig from '../../fixtures/environments/configs/local.ts';
 import type { CertificationResults } from '../certification/verdicts.ts';
 import { MANIFEST } from './manifest.ts';
 import { BundleError, INCOMPLETE_MARKER, writeBundle, type BundleOptions } from './bundle.ts';

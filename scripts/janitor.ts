@@ -12,10 +12,11 @@ import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { baseUrlGivenOutsideConfig, ConfigError, importEnvironment, loadDotEnv, resolveEnvironment, type ResolvedEnvironment } from '../fixtures/environments/load.ts';
 import type { EnvironmentConfig, PoolCertificate } from '../fixtures/environments/types.ts';
-import { formEncode } from '../fixtures/harness/http/form.ts';
+import { formEncode } from '../fixtures/contract/form.ts';
 import { redact, registerSecret } from '../fixtures/harness/http/redact.ts';
-import { API_PREFIX } from '../fixtures/harness/partner-api.ts';
-import { BOOKING_REFERENCE_PREFIX } from '../fixtures/harness/pool.ts';
+import { certificateUrl } from '../fixtures/contract/paths.ts';
+import { valuesWhere } from '../fixtures/contract/json-walk.ts';
+import { BOOKING_REFERENCE_PREFIX } from '../fixtures/contract/booking.ts';
 
 export type JanitorOutcome = 'removed' | 'would-remove' | 'left' | 'error';
 
@@ -34,10 +35,7 @@ export interface JanitorOptions {
 
 /** The harness-made booking references found anywhere in a value (field names are not shown, spec §2.1). */
 export function harnessReferences(value: unknown): string[] {
-  if (typeof value === 'string') return value.startsWith(BOOKING_REFERENCE_PREFIX) ? [value] : [];
-  if (Array.isArray(value)) return value.flatMap(harnessReferences);
-  if (value && typeof value === 'object') return Object.values(value).flatMap(harnessReferences);
-  return [];
+  return valuesWhere(value, (v): v is string => typeof v === 'string' && v.startsWith(BOOKING_REFERENCE_PREFIX));
 }
 
 /** Which certificates the janitor may touch: the writable pool, or with --allow-production the configured write set. */
@@ -74,7 +72,7 @@ export async function runJanitor(env: ResolvedEnvironment, certificates: PoolCer
   };
 
   for (const cert of certificates) {
-    const url = `${env.baseUrl}${API_PREFIX}/voucher-certificates/${encodeURIComponent(cert.reference)}`;
+    const url = certificateUrl(env.baseUrl, cert.reference);
     try {
       const read = await doFetch(url, { headers, signal: AbortSignal.timeout(env.requestTimeoutMs) });
       const text = await read.text();

@@ -16,13 +16,13 @@ function mutation(args: string[], reportDir: string) {
     cwd: ROOT,
     encoding: 'utf8',
     env: { ...process.env, PVH_REPORT_DIR: reportDir, PVH_MUTATION_WORKERS: '2' },
-    timeout: 60_000,
+    timeout: 150_000,
   });
 }
 
 test.describe('npm run mutation', () => {
   test('--only runs one fault and one variant and writes the summary the issue asks for', async () => {
-    test.setTimeout(90_000);
+    test.setTimeout(180_000);
     const dir = mkdtempSync(path.join(tmpdir(), 'pvh-mutation-'));
     try {
       const run = mutation(['--only', 'double-booking-200', '--only', 'remove-204'], dir);

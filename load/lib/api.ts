@@ -4,13 +4,7 @@ import type { LoadCertificate } from './load-config.ts';
 
 export type Operation = 'book' | 'read' | 'readback' | 'remove' | 'token' | 'cleanup';
 
-export function certificateUrl(baseUrl: string, id: string): string {
-  return `${baseUrl}/api/v1/voucher-certificates/${encodeURIComponent(id)}`;
-}
-
-export function bookingUrl(baseUrl: string, id: string): string {
-  return `${certificateUrl(baseUrl, id)}/booking`;
-}
+export { bookingUrl, certificateUrl } from '../../fixtures/contract/paths.ts';
 
 export type IdKind = 'reference' | 'legacy';
 

@@ -6,7 +6,7 @@
 import http, { type RefinedResponse, type ResponseType } from 'k6/http';
 import { Counter } from 'k6/metrics';
 import type { ClientCredential } from './config.ts';
-import { formEncode } from './form.ts';
+import { formEncode } from '../../fixtures/contract/form.ts';
 
 export const tokenRequests = new Counter('token_requests');
 export const tokenRefreshFailures = new Counter('token_refresh_failures');

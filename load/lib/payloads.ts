@@ -1,18 +1,11 @@
 /**
- * Booking bodies for load scenarios. Same shape and values as fixtures/harness/pool.ts validBooking(), whose
- * module reads process.pid and so cannot run in k6; the bookingReference carries the run ID and
- * the harness prefix so the janitor and teardown recognise our bookings.
+ * Booking bodies for load scenarios, from the contract's booking (the same values and prefix the
+ * harness books with); the bookingReference carries the run ID so the janitor and teardown
+ * recognise our bookings. fixtures/harness/pool.ts reads process.pid and so cannot run in k6.
  */
+import { BOOKING_REFERENCE_PREFIX, validBookingWith } from '../../fixtures/contract/booking.ts';
 
-/** Must equal BOOKING_REFERENCE_PREFIX in fixtures/harness/pool.ts (checked by load/node/build.test.ts). */
-export const BOOKING_REFERENCE_PREFIX = 'PVH-';
-
-export interface BookingBody {
-  notes: string;
-  bookingDate: string;
-  bookingTime: string;
-  bookingReference: string;
-}
+export type LoadBooking = ReturnType<typeof validBookingWith>;
 
 /** The prefix of every bookingReference this load run creates. */
 export function loadReferencePrefix(runId: string): string {
@@ -23,6 +16,6 @@ export function bookingReference(runId: string, vu: number, iteration: number, t
   return `${loadReferencePrefix(runId)}${vu}-${iteration}-${tag}`;
 }
 
-export function validBooking(reference: string): BookingBody {
-  return { notes: 'Booked by the load suite', bookingDate: '2026-12-24', bookingTime: '18:30:00', bookingReference: reference };
+export function validBooking(reference: string): LoadBooking {
+  return { ...validBookingWith(reference), notes: 'Booked by the load suite' };
 }

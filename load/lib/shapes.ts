@@ -1,12 +1,11 @@
 /**
- * Body checks for k6 `check()`: the certificate model and RFC 7807 problems, with the patterns
- * shared with the harness's JSON schemas (fixtures/contract/schemas/definitions.ts) so both agree.
+ * Body checks for k6 `check()`, on the contract's own rules (the same problem rules and certificate
+ * shape the harness uses, bundled by esbuild), adapted to k6's response object.
  */
 import type { RefinedResponse, ResponseType } from 'k6/http';
-import { PROBLEM_TYPE_PATTERN, REFERENCE_PATTERN } from '../../fixtures/contract/schemas/definitions.ts';
-
-const problemType = new RegExp(PROBLEM_TYPE_PATTERN);
-const reference = new RegExp(REFERENCE_PATTERN);
+import { isCertificate } from '../../fixtures/contract/certificate-body.ts';
+import { someString } from '../../fixtures/contract/json-walk.ts';
+import { problemName, problemViolations } from '../../fixtures/contract/problem-rules.ts';
 
 type Res = RefinedResponse<ResponseType | undefined>;
 
@@ -19,35 +18,26 @@ export function jsonBody(res: Res): Record<string, unknown> | undefined {
   }
 }
 
-/** One problem violation, or undefined when `res` is a well-formed problem with the given name. */
+/** One problem violation, or undefined when `res` is a well-formed problem (with the given name). */
 export function problemViolation(res: Res, name?: string): string | undefined {
-  const media = String(res.headers['Content-Type'] ?? '').split(';')[0]!.trim().toLowerCase();
-  if (media !== 'application/problem+json') return `media type ${media || '(none)'}`;
-  const p = jsonBody(res);
-  if (!p) return 'body is not a JSON object';
-  if (typeof p.type !== 'string' || !problemType.test(p.type)) return `type ${String(p.type)}`;
-  if (p.title !== p.type.split(':').pop()) return `title ${String(p.title)} does not match type`;
-  if (p.status !== res.status) return `status member ${String(p.status)}`;
-  if (typeof p.detail !== 'string' || typeof p.traceId !== 'string' || p.traceId === '') return 'detail or traceId missing';
-  if (name !== undefined && p.title !== name) return `name ${String(p.title)} instead of ${name}`;
-  return undefined;
+  const mediaType = String(res.headers['Content-Type'] ?? '').split(';')[0]!.trim().toLowerCase();
+  const text = typeof res.body === 'string' ? res.body : '';
+  const first = problemViolations({ status: res.status, mediaType, text, json: <T>() => jsonBody(res) as T | undefined })[0];
+  if (first) return `[${first.clause}] ${first.message}`;
+  const got = problemName(jsonBody(res));
+  return name !== undefined && got !== name ? `name ${String(got)} instead of ${name}` : undefined;
 }
 
 /** One certificate violation, or undefined when the body is the certificate that was asked for. */
 export function certificateViolation(res: Res, expectedReference: string, legacyNumber?: string): string | undefined {
   const c = jsonBody(res);
-  if (!c) return 'body is not a JSON object';
-  if (typeof c.certificateReferenceNumber !== 'string' || !reference.test(c.certificateReferenceNumber)) return 'certificateReferenceNumber malformed';
-  if (c.certificateReferenceNumber !== expectedReference) return `another certificate (${c.certificateReferenceNumber})`;
-  if (!c.bookingInfo || typeof c.bookingInfo !== 'object') return 'bookingInfo missing';
+  if (!c || !isCertificate(c)) return 'body is not a certificate';
+  if (c.certificateReferenceNumber !== expectedReference) return `another certificate (${String(c.certificateReferenceNumber)})`;
   if (legacyNumber !== undefined && c.externalReferenceNumber !== legacyNumber) return 'externalReferenceNumber differs from the legacy number';
   return undefined;
 }
 
 /** Whether any string in `v` starts with `prefix` (our bookings, whatever the field names). */
 export function containsPrefix(v: unknown, prefix: string): boolean {
-  if (typeof v === 'string') return v.startsWith(prefix);
-  if (Array.isArray(v)) return v.some((x) => containsPrefix(x, prefix));
-  if (v && typeof v === 'object') return Object.values(v).some((x) => containsPrefix(x, prefix));
-  return false;
+  return someString(v, (s) => s.startsWith(prefix));
 }

@@ -9,21 +9,11 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { harnessVersion } from '../fixtures/harness/run-info.ts';
-import { validateOpenApiDocument } from '../fixtures/contract/schemas/index.ts';
-import { buildOpenApiDocument } from '../fixtures/contract/schemas/openapi.ts';
-
-export const OPENAPI_FILE = 'docs/openapi.json';
-
-export function renderOpenApi(): string {
-  const doc = buildOpenApiDocument(harnessVersion());
-  const result = validateOpenApiDocument(doc);
-  if (!result.valid) throw new Error(`the generated OpenAPI document is not valid OpenAPI 3.1:\n  ${result.errors.join('\n  ')}`);
-  return `${JSON.stringify(doc, null, 2)}\n`;
-}
+import { OPENAPI_FILE, renderOpenApi } from '../fixtures/contract/schemas/openapi.ts';
 
 function main(): number {
   const { values } = parseArgs({ options: { check: { type: 'boolean' } }, strict: true });
-  const text = renderOpenApi();
+  const text = renderOpenApi(harnessVersion());
   if (values.check) {
     let shipped = '';
     try {

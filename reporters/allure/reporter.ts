@@ -12,6 +12,7 @@ import type { TestResult as AllureTestResult, StepResult } from 'allure-js-commo
 import { AllureReporter } from 'allure-playwright';
 import { clauseDescription, clauseLabels, PARENT_SUITE } from './allure-labels.ts';
 import { loadEnvironment } from '../../fixtures/environments/load.ts';
+import { environmentName } from '../../fixtures/environments/open-target.ts';
 import { redact, registerSecret } from '../../fixtures/harness/http/redact.ts';
 import { readRunContext, reportDir } from '../../fixtures/harness/run-context.ts';
 import { gitCommit, harnessVersion } from '../../fixtures/harness/run-info.ts';
@@ -64,7 +65,7 @@ export default class AllureClauseReporter extends AllureReporter {
 
   /** The target's secrets are known in this process only once globalSetup has run. */
   private registerSecrets(): Promise<void> {
-    this.secretsReady ??= loadEnvironment(process.env.PVH_ENV ?? 'local').then(
+    this.secretsReady ??= loadEnvironment(environmentName()).then(
       (env) => env.secrets.forEach(registerSecret),
       () => undefined, // harness-only runs may have no usable environment; nothing to register then
     );
@@ -113,9 +114,9 @@ function redactStep(s: StepResult): void {
 export function environmentInfo(env: NodeJS.ProcessEnv = process.env): Record<string, string> {
   const context = readRunContext(reportDir(env), env.PVH_RUN_ID ?? 'adhoc');
   return {
-    environment: context?.environment.name ?? env.PVH_ENV ?? 'local',
-    baseUrl: redact(context?.environment.baseUrl ?? env.PVH_BASE_URL ?? ''),
-    tokenUrl: redact(context?.environment.authUrl ?? env.PVH_AUTH_URL ?? ''),
+    environment: context?.environment.name ?? environmentName(env),
+    baseUrl: redact(context?.environment.baseUrl ?? ''),
+    tokenUrl: redact(context?.environment.authUrl ?? ''),
     runId: env.PVH_RUN_ID ?? 'adhoc',
     commit: gitCommit() ?? 'unknown (no git)',
     harnessVersion: harnessVersion(),

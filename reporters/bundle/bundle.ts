@@ -116,9 +116,9 @@ export async function writeBundle(o: BundleOptions): Promise<BundleResult> {
   const notRunIds = mustNotRun(results?.clauses ?? []).map((c) => c.id);
   const complete = !!results && results.complete && notRunIds.length === 0;
   const environment: BundleMetadata['environment'] = { name: results?.run.environment ?? o.envName };
-  const baseUrl = results?.run.baseUrl || o.env.PVH_BASE_URL;
-  const authUrl = results?.run.authUrl || o.env.PVH_AUTH_URL;
-  const legacyBaseUrl = results?.run.legacyBaseUrl || o.env.PVH_LEGACY_BASE_URL;
+  const baseUrl = results?.run.baseUrl;
+  const authUrl = results?.run.authUrl;
+  const legacyBaseUrl = results?.run.legacyBaseUrl;
   if (baseUrl) environment.baseUrl = baseUrl;
   if (authUrl) environment.authUrl = authUrl;
   if (legacyBaseUrl) environment.legacyBaseUrl = legacyBaseUrl;

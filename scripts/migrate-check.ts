@@ -8,6 +8,7 @@ import { loadDotEnv } from '../fixtures/environments/load.ts';
 import { redact } from '../fixtures/http/redact.ts';
 import { MIGRATE_HELP, parseMigrateArgs, UsageError } from '../fixtures/migration/args.ts';
 import { migrateCheck } from '../fixtures/migration/command.ts';
+import { keepHeapNearLiveSize } from '../fixtures/migration/heap.ts';
 import { describeSummary } from '../fixtures/migration/summary.ts';
 
 async function main(): Promise<number> {
@@ -25,6 +26,7 @@ async function main(): Promise<number> {
     return 0;
   }
   loadDotEnv();
+  keepHeapNearLiveSize();
   // First Ctrl-C (or SIGTERM): finish what is in flight and write it; a second one: stop at once.
   const stop = new AbortController();
   const abort = new AbortController();

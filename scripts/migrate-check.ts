@@ -5,7 +5,7 @@
  * Exit: 0 every line resolved, 1 some did not, 2 usage or config error, 3 target unreachable.
  */
 import { loadDotEnv } from '../fixtures/environments/load.ts';
-import { redact } from '../fixtures/http/redact.ts';
+import { redact } from '../fixtures/harness/http/redact.ts';
 import { MIGRATE_HELP, parseMigrateArgs, UsageError } from '../fixtures/migration/args.ts';
 import { migrateCheck } from '../fixtures/migration/command.ts';
 import { keepHeapNearLiveSize } from '../fixtures/migration/heap.ts';

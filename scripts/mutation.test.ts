@@ -38,7 +38,7 @@ test.describe('npm run mutation', () => {
       expect(fault).toMatchObject({ kind: 'fault', clause: 'PV-3-CONFLICT', level: 'MUST', ok: true });
       expect(fault!.killedBy.length).toBeGreaterThan(0);
       for (const k of fault!.killedBy) {
-        expect(k).toEqual({ test: expect.any(String), file: expect.stringMatching(/^suites\/.*\.spec\.ts$/), clauses: expect.any(Array), outcome: expect.stringMatching(/^(fail|warning)$/), message: expect.any(String) });
+        expect(k).toEqual({ test: expect.any(String), file: expect.stringMatching(/^suites\/.*\.spec\.ts$/), clauses: expect.any(Array), outcome: expect.stringMatching(/^(fail|warning)$/), onClause: expect.any(Boolean), message: expect.any(String) });
       }
       expect(fault!.killedBy.some((k) => k.outcome === 'fail' && k.clauses.includes('PV-3-CONFLICT'))).toBe(true);
       const variant = summary.matrix.find((r) => r.name === 'remove-204');

@@ -1,10 +1,12 @@
 /**
  * Runs the Allure 3 CLI (npm package `allure`, no Java) from the repository root, so allurerc.mjs
- * applies, with the Node 20 polyfill its quality gate needs (scripts/iter-toarray-polyfill.mjs).
+ * applies, on this process's Node runtime, with what that runtime needs (allureNodeOptions: the
+ * polyfill of scripts/iter-toarray-polyfill.mjs on Node 20, nothing on 22 and later).
  */
 import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { stripAnsi } from '../../fixtures/harness/ansi.ts';
 import { PROJECT_ROOT } from '../../fixtures/harness/project-root.ts';
 
@@ -18,8 +20,27 @@ export interface AllureRun {
   output: string;
 }
 
-export function allureEnv(env: NodeJS.ProcessEnv = process.env): NodeJS.ProcessEnv {
-  return { ...env, NODE_OPTIONS: `${env.NODE_OPTIONS ?? ''} --import ${POLYFILL}`.trim() };
+/** The major version of a Node version string ("20.20.2", "v24.21.0"). */
+export function nodeMajor(version: string): number {
+  const major = Number(/^v?(\d+)\./.exec(version)?.[1]);
+  if (!Number.isInteger(major)) throw new Error(`not a Node version: ${version}`);
+  return major;
+}
+
+/**
+ * The Node options the Allure CLI needs on the runtime `version` (default: this process's, which
+ * runAllure uses). Allure 3.18's quality gate calls Iterator.prototype.toArray, an iterator helper
+ * Node has from 22 on: Node 20 gets the polyfill, 22 and later nothing (allure3 PR #977 removes the
+ * call upstream; drop this with Node 20).
+ */
+export function allureNodeOptions(version: string = process.versions.node): string[] {
+  return nodeMajor(version) < 22 ? [`--import=${pathToFileURL(POLYFILL).href}`] : [];
+}
+
+/** `env` with allureNodeOptions(version) added to NODE_OPTIONS (unchanged when there are none). */
+export function allureEnv(env: NodeJS.ProcessEnv = process.env, version: string = process.versions.node): NodeJS.ProcessEnv {
+  const options = allureNodeOptions(version);
+  return options.length === 0 ? { ...env } : { ...env, NODE_OPTIONS: [env.NODE_OPTIONS ?? '', ...options].join(' ').trim() };
 }
 
 export function runAllure(args: string[], options: { env?: NodeJS.ProcessEnv; capture?: boolean } = {}): Promise<AllureRun> {

@@ -1,11 +1,12 @@
 import { expect, test } from '@playwright/test';
+import { spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { clauses } from '../../fixtures/contract/clauses.ts';
 import { clauseVerdicts, runVerdict, totals, type CertificationResults, type TestOutcome } from '../certification/verdicts.ts';
-import { runAllure } from '../allure/allure-cli.ts';
+import { allureEnv, allureNodeOptions, nodeMajor, runAllure } from '../allure/allure-cli.ts';
 import { decide, type GateInputs } from './decision.ts';
 
 /** A certification result as the reporter computes it, from test outcomes. */
@@ -72,7 +73,31 @@ test.describe('release gate decision', () => {
   });
 });
 
-test.describe('allure quality-gate with the Node 20 polyfill', () => {
+test.describe('the Allure CLI on each Node line', () => {
+  const POLYFILL = /^--import=file:\/\/\/.*\/scripts\/iter-toarray-polyfill\.mjs$/;
+
+  test('Node 20 gets the Iterator.prototype.toArray polyfill, 22 and later nothing', () => {
+    for (const v of ['20.19.0', 'v20.20.2']) expect(allureNodeOptions(v), v).toEqual([expect.stringMatching(POLYFILL)]);
+    for (const v of ['22.12.0', 'v22.23.3', '24.0.0', '24.21.0', '26.10.0']) expect(allureNodeOptions(v), v).toEqual([]);
+    expect(() => nodeMajor('lts')).toThrow(/not a Node version/);
+  });
+
+  test('the choice matches what this runtime has, and keeps NODE_OPTIONS already set', () => {
+    const iteratorPrototype = Object.getPrototypeOf(Object.getPrototypeOf([][Symbol.iterator]())) as { toArray?: unknown };
+    expect(allureNodeOptions().length > 0, `Node ${process.versions.node}`).toBe(typeof iteratorPrototype.toArray !== 'function');
+    expect(allureEnv({ NODE_OPTIONS: '--max-old-space-size=512' }, '20.20.2').NODE_OPTIONS).toMatch(/^--max-old-space-size=512 --import=file:/);
+    expect(allureEnv({ NODE_OPTIONS: '--max-old-space-size=512' }, '24.21.0').NODE_OPTIONS).toBe('--max-old-space-size=512');
+    expect(allureEnv({}, '24.21.0')).not.toHaveProperty('NODE_OPTIONS');
+  });
+
+  test('the polyfill, loaded through NODE_OPTIONS as on Node 20, gives iterators toArray on this runtime', () => {
+    const r = spawnSync(process.execPath, ['-e', 'console.log(new Map([[1, "a"], [2, "b"]]).values().toArray().join())'], { env: allureEnv({ PATH: process.env.PATH }, '20.20.2'), encoding: 'utf8' });
+    expect(r.stderr).toBe('');
+    expect(r.stdout.trim()).toBe('a,b');
+  });
+});
+
+test.describe('allure quality-gate on this Node runtime (with the polyfill on Node 20 only)', () => {
   let dir: string;
   test.beforeAll(() => {
     dir = mkdtempSync(path.join(tmpdir(), 'pvh-gate-'));

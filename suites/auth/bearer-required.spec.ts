@@ -7,7 +7,7 @@ import { validBooking } from '../../fixtures/harness/pool.ts';
 import { expect, test } from '../../fixtures/harness/test.ts';
 import { because, covers, details, should } from '../../fixtures/harness/verdicts.ts';
 import { cellsOf, ways, type Cell } from '../../fixtures/contract/ways-in.ts';
-import { bearerChallenge } from './challenge.ts';
+import { bearerChallenge } from '../../fixtures/harness/checks/challenge.ts';
 
 /** Changes the last four characters, staying inside the b64token alphabet (RFC 6750 §2.1). The
  * last character of a base64 signature may carry only padding bits, so one change is not enough. */

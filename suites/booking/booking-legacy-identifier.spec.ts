@@ -2,7 +2,7 @@ import { containsValue } from '../../fixtures/contract/json-walk.ts';
 import { validBooking } from '../../fixtures/harness/pool.ts';
 import { expect, test } from '../../fixtures/harness/test.ts';
 import { because, covers } from '../../fixtures/harness/verdicts.ts';
-import { bookingInfoOf } from './refusal.ts';
+import { bookingInfoOf } from '../../fixtures/harness/checks/refusal.ts';
 
 test.describe('Bookings across the two identifiers of one certificate', () => {
   for (const [via, seenBy] of [['legacy number', 'reference'], ['reference', 'legacy number']] as const) {

@@ -3,7 +3,7 @@ import { formEncode } from '../../fixtures/harness/http/form.ts';
 import { validBooking } from '../../fixtures/harness/pool.ts';
 import { expect, test } from '../../fixtures/harness/test.ts';
 import { because, covers, observe, should } from '../../fixtures/harness/verdicts.ts';
-import { bookingInfoOf, describeRefusal } from './refusal.ts';
+import { bookingInfoOf, describeRefusal } from '../../fixtures/harness/checks/refusal.ts';
 
 test.describe('Booking body media type', () => {
   test('a booking sent as text/plain or as a form should be refused without booking (PV-4.3-MEDIA, PV-4-NO-5XX)', covers('PV-4.3-MEDIA', 'PV-4-NO-5XX'), async ({ api, bookable }) => {

@@ -1,6 +1,6 @@
 import { expect, test } from '../../fixtures/harness/test.ts';
 import { because, covers, observe } from '../../fixtures/harness/verdicts.ts';
-import { describeRefusal, refusalIssue } from '../booking/refusal.ts';
+import { describeRefusal, refusalIssue } from '../../fixtures/harness/checks/refusal.ts';
 import { carriesCertificate } from '../../fixtures/contract/certificate-body.ts';
 
 test.describe('Comma-separated identifiers', () => {

@@ -1,7 +1,7 @@
 import { validBooking } from '../../fixtures/harness/pool.ts';
 import { expect, test } from '../../fixtures/harness/test.ts';
 import { because, covers, observe } from '../../fixtures/harness/verdicts.ts';
-import { bookingInfoOf, describeRefusal, refusalIssue } from '../booking/refusal.ts';
+import { bookingInfoOf, describeRefusal, refusalIssue } from '../../fixtures/harness/checks/refusal.ts';
 import { carriesCertificate } from '../../fixtures/contract/certificate-body.ts';
 
 const composite = (legacyNumber: string) => `1001-2002-${legacyNumber}`;

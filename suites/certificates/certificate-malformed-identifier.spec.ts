@@ -1,8 +1,8 @@
 import { expect, test } from '../../fixtures/harness/test.ts';
 import { because, covers, observe } from '../../fixtures/harness/verdicts.ts';
-import { describeRefusal, refusalIssue } from '../booking/refusal.ts';
+import { describeRefusal, refusalIssue } from '../../fixtures/harness/checks/refusal.ts';
 import { carriesCertificate } from '../../fixtures/contract/certificate-body.ts';
-import { lookAlike } from './look-alike.ts';
+import { lookAlike } from '../../fixtures/harness/checks/look-alike.ts';
 
 /** Each case builds a path segment (already URL-safe) from a real reference and its legacy number. */
 const cases: Array<{ name: string; build: (ref: string, legacy: string) => string }> = [

@@ -3,7 +3,7 @@ import { API_PREFIX } from '../../fixtures/harness/partner-api.ts';
 import { bookingReference, validBooking } from '../../fixtures/harness/pool.ts';
 import { expect, test } from '../../fixtures/harness/test.ts';
 import { because, covers, observe } from '../../fixtures/harness/verdicts.ts';
-import { bookingInfoOf } from '../booking/refusal.ts';
+import { bookingInfoOf } from '../../fixtures/harness/checks/refusal.ts';
 
 const BATCH = `${API_PREFIX}/booking`;
 const served = (status: number) => status >= 200 && status < 300;

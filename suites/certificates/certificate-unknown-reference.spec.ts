@@ -1,6 +1,6 @@
 import { expect, test } from '../../fixtures/harness/test.ts';
 import { because, covers, observe } from '../../fixtures/harness/verdicts.ts';
-import { describeRefusal, refusalIssue } from '../booking/refusal.ts';
+import { describeRefusal, refusalIssue } from '../../fixtures/harness/checks/refusal.ts';
 import { carriesCertificate } from '../../fixtures/contract/certificate-body.ts';
 
 /** Well-formed identifiers that no environment's pool is expected to hold. */

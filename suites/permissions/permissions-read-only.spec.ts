@@ -3,7 +3,7 @@ import { validBooking } from '../../fixtures/harness/pool.ts';
 import { expect, test } from '../../fixtures/harness/test.ts';
 import { because, covers, details, observe } from '../../fixtures/harness/verdicts.ts';
 import { cellsOf, describeCell, unservable, ways } from '../../fixtures/contract/ways-in.ts';
-import { bookingInfoOf, describeRefusal, refusalIssue } from '../booking/refusal.ts';
+import { bookingInfoOf, describeRefusal, refusalIssue } from '../../fixtures/harness/checks/refusal.ts';
 
 test.describe('An API user without booking permission', () => {
   for (const cell of cellsOf('permission-refused')) {

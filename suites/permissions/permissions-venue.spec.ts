@@ -4,7 +4,7 @@ import { validBooking } from '../../fixtures/harness/pool.ts';
 import { expect, test } from '../../fixtures/harness/test.ts';
 import { because, covers, details, observe } from '../../fixtures/harness/verdicts.ts';
 import { cellsOf, describeCell, unservable, ways } from '../../fixtures/contract/ways-in.ts';
-import { bookingInfoOf, describeRefusal, refusalIssue } from '../booking/refusal.ts';
+import { bookingInfoOf, describeRefusal, refusalIssue } from '../../fixtures/harness/checks/refusal.ts';
 
 // Every operation, through either identifier (spec §2.2: the legacy number is "accepted in the
 // same path position"): a venue rule forgotten on one route is caught on that route.

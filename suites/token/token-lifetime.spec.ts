@@ -3,8 +3,8 @@ import { containsValue } from '../../fixtures/contract/json-walk.ts';
 import { validBooking } from '../../fixtures/harness/pool.ts';
 import { because, covers, details, observe, should } from '../../fixtures/harness/verdicts.ts';
 import { cellsOf, describeCell, ways } from '../../fixtures/contract/ways-in.ts';
-import { bookingInfoOf } from '../booking/refusal.ts';
-import { bearerChallenge } from '../auth/challenge.ts';
+import { bookingInfoOf } from '../../fixtures/harness/checks/refusal.ts';
+import { bearerChallenge } from '../../fixtures/harness/checks/challenge.ts';
 
 test.describe('Token lifetime', () => {
   const expiredCells = cellsOf('bearer-refused').filter((c) => c.token === 'expired');

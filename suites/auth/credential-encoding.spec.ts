@@ -1,5 +1,5 @@
 import type { Credential } from '../../fixtures/environments/load.ts';
-import { formDecode, formEncode, formEncodeValue } from '../../fixtures/harness/http/form.ts';
+import { formDecode, formEncodeValue } from '../../fixtures/harness/http/form.ts';
 import type { ApiUserRole } from '../../fixtures/harness/partner-api.ts';
 import { expect, test } from '../../fixtures/harness/test.ts';
 import { because, covers, details, observe } from '../../fixtures/harness/verdicts.ts';
@@ -27,14 +27,6 @@ function body(clientId: string, secretOnTheWire: string): string {
 const tokenOf = (json: unknown) => (json && typeof json === 'object' ? (json as Record<string, unknown>).access_token : undefined);
 
 test.describe('Credential encoding at the token endpoint', () => {
-  test('the harness encoder round-trips the RFC 6749 Appendix B example (RFC6749-APPB-ENCODER)', covers('RFC6749-APPB-ENCODER'), () => {
-    const plain = ' %&+£€';
-    const encoded = '+%25%26%2B%C2%A3%E2%82%AC';
-    expect(formEncodeValue(plain), because('RFC6749-APPB-ENCODER', 'encodes the Appendix B example')).toBe(encoded);
-    expect(formDecode(`v=${encoded}`), because('RFC6749-APPB-ENCODER', 'decodes the Appendix B example')).toEqual([['v', plain]]);
-    expect(formDecode(formEncode({ client_secret: plain })), because('RFC6749-APPB-ENCODER', 'a form field survives encode then decode')).toEqual([['client_secret', plain]]);
-  });
-
   test('every configured secret with reserved or non-ASCII characters authenticates when form-encoded (PV-4.1-ENCODED)', details(covers('PV-4.1-ENCODED'), ways('token-secret', { clientAuth: 'post' })), async ({ api, environment }) => {
     const users = encodedUsers(environment.credentials);
     test.skip(users.length === 0, `no configured secret of "${environment.name}" holds reserved or non-ASCII characters, so encoding cannot be probed`);

@@ -1,9 +1,9 @@
 import { expect, test } from '../../fixtures/harness/test.ts';
-import { because, covers } from '../../fixtures/harness/verdicts.ts';
+import { because, clauseTest, covers } from '../../fixtures/harness/verdicts.ts';
 import { isObject } from '../../fixtures/contract/certificate-body.ts';
 
 test.describe('Get a voucher certificate by its reference', () => {
-  test('each certificate URL returns that one certificate with its 8-character reference (PV-4.2-GET, PV-1-RESOURCE, PV-2.1-REFERENCE)', covers('PV-4.2-GET', 'PV-1-RESOURCE', 'PV-2.1-REFERENCE'), async ({ api, environment }) => {
+  test(...clauseTest('each certificate URL returns that one certificate with its 8-character reference', covers('PV-4.2-GET', 'PV-1-RESOURCE', 'PV-2.1-REFERENCE')), async ({ api, environment }) => {
     // Two distinct certificates: one resource per URL, not one answer behind every URL.
     const refs = [...new Set(environment.pool.map((p) => p.reference))].slice(0, 2);
     for (const ref of refs) {

@@ -1,11 +1,11 @@
 import { formEncode } from '../../fixtures/harness/http/form.ts';
 import { basic, encodedBasic, issued, usersWithEncodedSecrets } from '../../fixtures/harness/checks/client-credentials.ts';
 import { expect, test } from '../../fixtures/harness/test.ts';
-import { because, covers, details, observe, should } from '../../fixtures/harness/verdicts.ts';
+import { because, clauseTest, covers, observe, should } from '../../fixtures/harness/verdicts.ts';
 import { ways } from '../../fixtures/contract/ways-in.ts';
 
 test.describe('Token endpoint: client authentication by HTTP Basic', () => {
-  test('where HTTP Basic client authentication works at all, the correctly form-encoded secret authenticates (RFC6749-2.3.1-BASIC-ENCODING, RFC6749-2.3.1-BASIC, PV-5-RAW-SECRET)', details(covers('RFC6749-2.3.1-BASIC-ENCODING', 'RFC6749-2.3.1-BASIC', 'PV-5-RAW-SECRET'), ways('token-basic-decoded', { clientAuth: 'basic' })), async ({ api, environment }) => {
+  test(...clauseTest('where HTTP Basic client authentication works at all, the correctly form-encoded secret authenticates', covers('RFC6749-2.3.1-BASIC-ENCODING', 'RFC6749-2.3.1-BASIC', 'PV-5-RAW-SECRET'), ways('token-basic-decoded', { clientAuth: 'basic' })), async ({ api, environment }) => {
     const users = usersWithEncodedSecrets(environment.credentials);
     test.skip(users.length === 0, `no configured secret of "${environment.name}" changes under form encoding, so Basic decoding cannot be probed`);
     const grant = formEncode({ grant_type: 'client_credentials' });

@@ -1,12 +1,12 @@
 import { validate } from '../../fixtures/contract/schemas/index.ts';
 import { expect, test } from '../../fixtures/harness/test.ts';
-import { because, covers } from '../../fixtures/harness/verdicts.ts';
+import { because, clauseTest, covers } from '../../fixtures/harness/verdicts.ts';
 
 // RFC 6749 §5.2: error and error_description use only %x20-21 / %x23-5B / %x5D-7E. Provoke errors
 // with input the target might echo back: non-ASCII, a double quote and a backslash, in names and values.
 const NASTY = 'é"\\ü';
 test.describe('Token endpoint: error texts stay in the allowed ASCII set whatever the input', () => {
-  test('errors provoked with non-ASCII, quote and backslash in every parameter name and value use only the allowed characters (RFC6749-5.2-ERROR-CHARSET)', covers('RFC6749-5.2-ERROR-CHARSET'), async ({ api }) => {
+  test(...clauseTest('errors provoked with non-ASCII, quote and backslash in every parameter name and value use only the allowed characters', covers('RFC6749-5.2-ERROR-CHARSET')), async ({ api }) => {
     const c = api.env.credentials.primary;
     const cases: Array<{ name: string; form: Array<[string, string]> }> = [
       { name: 'grant_type value', form: [['grant_type', `client${NASTY}`], ['client_id', c.clientId], ['client_secret', c.clientSecret]] },

@@ -1,12 +1,12 @@
 import { formEncode, formEncodeValue } from '../../fixtures/harness/http/form.ts';
 import { basic, issued } from '../../fixtures/harness/checks/client-credentials.ts';
 import { expect, test } from '../../fixtures/harness/test.ts';
-import { because, covers, details } from '../../fixtures/harness/verdicts.ts';
+import { because, clauseTest, covers } from '../../fixtures/harness/verdicts.ts';
 import { ways } from '../../fixtures/contract/ways-in.ts';
 
 test.describe('Token endpoint: wrong credentials, whichever way they are sent', () => {
   for (const how of ['post', 'basic'] as const) {
-    test(`a wrong secret and an unknown client get no token ${how === 'basic' ? 'through HTTP Basic' : 'in the form'} (RFC6749-5.2-INVALID-CLIENT)`, details(covers('RFC6749-5.2-INVALID-CLIENT'), ways('token-refused', { clientAuth: how })), async ({ api }) => {
+    test(...clauseTest(`a wrong secret and an unknown client get no token ${how === 'basic' ? 'through HTTP Basic' : 'in the form'}`, covers('RFC6749-5.2-INVALID-CLIENT'), ways('token-refused', { clientAuth: how })), async ({ api }) => {
       const c = api.env.credentials.primary;
       const wrong = [
         { name: 'a wrong client_secret', id: c.clientId, secret: `${c.clientSecret}-wrong` },

@@ -1,8 +1,8 @@
 import { expect, test } from '../../fixtures/harness/test.ts';
-import { because, covers } from '../../fixtures/harness/verdicts.ts';
+import { because, clauseTest, covers } from '../../fixtures/harness/verdicts.ts';
 
 test.describe('Token endpoint: no Authorization header needed', () => {
-  test('needs no Authorization header (PV-4.1-NO-AUTH-HEADER)', covers('PV-4.1-NO-AUTH-HEADER'), async ({ api }) => {
+  test(...clauseTest('needs no Authorization header', covers('PV-4.1-NO-AUTH-HEADER')), async ({ api }) => {
     // requestToken sends only Content-Type: the credentials are in the form, as spec §4.1 says.
     const res = await api.requestToken(api.credentialsForm());
     expect(res.exchange.request.headers.authorization, 'the harness sent no Authorization header').toBeUndefined(); // harness self-check

@@ -1,8 +1,8 @@
 import { expect, test } from '../../fixtures/harness/test.ts';
-import { because, covers, should } from '../../fixtures/harness/verdicts.ts';
+import { because, clauseTest, covers, should } from '../../fixtures/harness/verdicts.ts';
 
 test.describe('Token endpoint: a successful client-credentials request', () => {
-  test('is not cacheable and carries no refresh token (RFC6749-5.1-NO-STORE, RFC6749-5.1-PRAGMA, RFC6749-4.4.3-NO-REFRESH)', covers('RFC6749-5.1-NO-STORE', 'RFC6749-5.1-PRAGMA', 'RFC6749-4.4.3-NO-REFRESH'), async ({ api }) => {
+  test(...clauseTest('is not cacheable and carries no refresh token', covers('RFC6749-5.1-NO-STORE', 'RFC6749-5.1-PRAGMA', 'RFC6749-4.4.3-NO-REFRESH')), async ({ api }) => {
     const res = await api.requestToken(api.credentialsForm());
     expect(res.status, because('PV-4.1-FORM', `the token request answers 200, got HTTP ${res.status}`)).toBe(200);
     const cacheControl = (res.header('cache-control') ?? '').toLowerCase();

@@ -1,9 +1,9 @@
 import { validate } from '../../fixtures/contract/schemas/index.ts';
 import { expect, test } from '../../fixtures/harness/test.ts';
-import { because, covers } from '../../fixtures/harness/verdicts.ts';
+import { because, clauseTest, covers } from '../../fixtures/harness/verdicts.ts';
 
 test.describe('Token endpoint: a successful client-credentials request', () => {
-  test('returns a JSON token response of the documented shape (PV-2.4-SHAPE, PV-4.1-FORM, RFC6749-5.1-JSON)', covers('PV-2.4-SHAPE', 'PV-4.1-FORM', 'RFC6749-5.1-JSON'), async ({ api }) => {
+  test(...clauseTest('returns a JSON token response of the documented shape', covers('PV-2.4-SHAPE', 'PV-4.1-FORM', 'RFC6749-5.1-JSON')), async ({ api }) => {
     const res = await api.requestToken(api.credentialsForm());
     expect(res.status, because('PV-4.1-FORM', 'a correct form POST yields a token')).toBe(200);
     expect(res.mediaType, because('RFC6749-5.1-JSON', 'the token response is application/json')).toBe('application/json');

@@ -1,11 +1,11 @@
 import { formEncodeValue } from '../../fixtures/harness/http/form.ts';
 import { accessTokenOf, handBuiltTokenForm, usersWithEncodedSecrets } from '../../fixtures/harness/checks/client-credentials.ts';
 import { expect, test } from '../../fixtures/harness/test.ts';
-import { because, covers, details } from '../../fixtures/harness/verdicts.ts';
+import { because, clauseTest, covers } from '../../fixtures/harness/verdicts.ts';
 import { ways } from '../../fixtures/contract/ways-in.ts';
 
 test.describe('Token endpoint: secrets with reserved or non-ASCII characters', () => {
-  test('every configured secret with reserved or non-ASCII characters authenticates when form-encoded (PV-4.1-ENCODED)', details(covers('PV-4.1-ENCODED'), ways('token-secret', { clientAuth: 'post' })), async ({ api, environment }) => {
+  test(...clauseTest('every configured secret with reserved or non-ASCII characters authenticates when form-encoded', covers('PV-4.1-ENCODED'), ways('token-secret', { clientAuth: 'post' })), async ({ api, environment }) => {
     const users = usersWithEncodedSecrets(environment.credentials);
     test.skip(users.length === 0, `no configured secret of "${environment.name}" holds reserved or non-ASCII characters, so encoding cannot be probed`);
     for (const { role, cred } of users) {

@@ -1,8 +1,8 @@
 import { expect, test } from '../../fixtures/harness/test.ts';
-import { because, covers, observe } from '../../fixtures/harness/verdicts.ts';
+import { because, clauseTest, covers, observe } from '../../fixtures/harness/verdicts.ts';
 
 test.describe('Token endpoint: a successful client-credentials request', () => {
-  test('says token_type Bearer and expires_in 3600 (PV-2.4-TYPE, PV-2.4-EXPIRES)', covers('PV-2.4-TYPE', 'PV-2.4-EXPIRES', 'PV-2.4-TYPE-CASE'), async ({ api }) => {
+  test(...clauseTest('says token_type Bearer and expires_in 3600', covers('PV-2.4-TYPE', 'PV-2.4-EXPIRES', 'PV-2.4-TYPE-CASE')), async ({ api }) => {
     const body = (await api.requestToken(api.credentialsForm())).json<Record<string, unknown>>();
     expect(String(body?.token_type).toLowerCase(), because('PV-2.4-TYPE', 'token_type is Bearer, compared case-insensitively')).toBe('bearer');
     observe('PV-2.4-TYPE-CASE', `token_type is spelled "${String(body?.token_type)}"`);

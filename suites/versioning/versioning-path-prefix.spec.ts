@@ -1,8 +1,8 @@
 import { expect, test } from '../../fixtures/harness/test.ts';
-import { because, covers } from '../../fixtures/harness/verdicts.ts';
+import { because, clauseTest, covers } from '../../fixtures/harness/verdicts.ts';
 
 test.describe('Versioning: where the API is served', () => {
-  test('the API is served under /api/v1 (PV-9-PATH-VERSION)', covers('PV-9-PATH-VERSION'), async ({ api, pool }) => {
+  test(...clauseTest('the API is served under /api/v1', covers('PV-9-PATH-VERSION')), async ({ api, pool }) => {
     const id = pool.any().reference;
     const url = `${api.env.baseUrl}/api/v1/voucher-certificates/${id}`;
     const res = await api.raw('GET', url, { label: 'get under /api/v1' });

@@ -30,7 +30,7 @@ test.describe('Allure labels from the clause catalogue', () => {
   });
 
   test('RFC clauses link to rfc-editor.org sections and appendices', () => {
-    expect(clauseLinks({ id: 'RFC6749-APPB-ENCODER', source: 'RFC 6749 App. B' }).map((l) => l.url)).toEqual(['https://www.rfc-editor.org/rfc/rfc6749#appendix-B']);
+    expect(clauseLinks({ id: 'PV-4.1-ENCODED', source: 'RFC 6749 App. B' }).map((l) => l.url)).toEqual(['https://www.rfc-editor.org/rfc/rfc6749#appendix-B']);
     expect(sourceRefs('spec §2.4; RFC 6749 §5.1, §7.1').map((r) => `${r.kind}:${r.rfc}:${r.ref}`)).toEqual(['spec::2.4', 'rfc:6749:5.1', 'rfc:6749:7.1']);
     expect(rfcUrl('9457', '3.2')).toBe('https://www.rfc-editor.org/rfc/rfc9457#section-3.2');
     expect(clauseFeature({ id: 'RFC6750-3-CHALLENGE', source: 'RFC 6750 §3' })).toBe('RFC 6750 §3');

@@ -5,9 +5,9 @@ import type { HttpResponse } from '../../fixtures/harness/http/client.ts';
 import type { AuthOptions, PartnerApi } from '../../fixtures/harness/partner-api.ts';
 import { validBooking } from '../../fixtures/harness/pool.ts';
 import { expect, test } from '../../fixtures/harness/test.ts';
-import { because, covers, details, should } from '../../fixtures/harness/verdicts.ts';
+import { because, clauseTest, covers, should } from '../../fixtures/harness/verdicts.ts';
 import { cellsOf, ways, type Cell } from '../../fixtures/contract/ways-in.ts';
-import { bearerChallenge } from './challenge.ts';
+import { bearerChallenge } from '../../fixtures/harness/checks/challenge.ts';
 
 /** Changes the last four characters, staying inside the b64token alphabet (RFC 6750 §2.1). The
  * last character of a base64 signature may carry only padding bits, so one change is not enough. */
@@ -84,13 +84,12 @@ function clausesFor(cred: Credentials): ClauseId[] {
 
 const CELLS = cellsOf('bearer-refused').filter((c) => c.token !== 'expired');
 const forOp = (op: Cell['op']) => CELLS.filter((c) => c.op === op);
-const title = (route: string, cred: Credentials) => `${route} with ${cred.name} is refused with a Bearer challenge (${clausesFor(cred).join(', ')})`;
-const detailsFor = (cell: Cell, cred: Credentials) => details(covers(...clausesFor(cred)), ways('bearer-refused', cell));
+const refusedTest = (route: string, cell: Cell, cred: Credentials) => clauseTest(`${route} with ${cred.name} is refused with a Bearer challenge`, covers(...clausesFor(cred)), ways('bearer-refused', cell));
 
 test.describe('Bearer enforcement: GET a certificate', () => {
   for (const cell of forOp('get')) {
     const cred = credentialsFor(cell);
-    test(title('GET certificate', cred), detailsFor(cell, cred), async ({ api, pool }) => {
+    test(...refusedTest('GET certificate', cell, cred), async ({ api, pool }) => {
       const res = await api.getCertificate(pool.any().reference, { ...(await cred.auth(api)), label: `get with ${cred.name}` });
       expectRefused(res, `GET certificate with ${cred.name}`, cred);
     });
@@ -100,7 +99,7 @@ test.describe('Bearer enforcement: GET a certificate', () => {
 test.describe('Bearer enforcement: POST a booking', () => {
   for (const cell of forOp('book')) {
     const cred = credentialsFor(cell);
-    test(title('POST booking', cred), detailsFor(cell, cred), async ({ api, bookable }) => {
+    test(...refusedTest('POST booking', cell, cred), async ({ api, bookable }) => {
       const booking = validBooking({ notes: 'must not be booked: bad credentials' });
       const res = await api.book(bookable.reference, booking, { ...(await cred.auth(api)), label: `book with ${cred.name}` });
       expectRefused(res, `POST booking with ${cred.name}`, cred);
@@ -114,7 +113,7 @@ test.describe('Bearer enforcement: POST a booking', () => {
 test.describe('Bearer enforcement: DELETE a booking', () => {
   for (const cell of forOp('remove')) {
     const cred = credentialsFor(cell);
-    test(title('DELETE booking', cred), detailsFor(cell, cred), async ({ api, bookable }) => {
+    test(...refusedTest('DELETE booking', cell, cred), async ({ api, bookable }) => {
       const booking = validBooking({ notes: 'must survive a DELETE with bad credentials' });
       const made = await api.book(bookable.reference, booking, { label: 'book with a valid token (setup)' });
       expect(made.status, because('PV-3-CREATE', `setup: booking with a valid token must succeed, got HTTP ${made.status} ${made.text.slice(0, 200)}`)).toBeLessThan(300);

@@ -1,10 +1,10 @@
 import { validBooking } from '../../fixtures/harness/pool.ts';
 import { expect, test } from '../../fixtures/harness/test.ts';
-import { because, covers, observe } from '../../fixtures/harness/verdicts.ts';
-import { bookingInfoOf, describeRefusal, refusalIssue } from './refusal.ts';
+import { because, clauseTest, covers, observe } from '../../fixtures/harness/verdicts.ts';
+import { bookingInfoOf, describeRefusal, refusalIssue } from '../../fixtures/harness/checks/refusal.ts';
 
 test.describe('Booking body: a single object, never an array', () => {
-  test('array bodies are refused with a 4xx and book nothing; a valid object still books (PV-4.3-OBJECT, PV-1-SINGLE, PV-4-NO-5XX)', covers('PV-4.3-OBJECT', 'PV-1-SINGLE', 'PV-4-NO-5XX'), async ({ api, bookable }) => {
+  test(...clauseTest('array bodies are refused with a 4xx and book nothing; a valid object still books', covers('PV-4.3-OBJECT', 'PV-1-SINGLE', 'PV-4-NO-5XX')), async ({ api, bookable }) => {
     const cases: Array<[string, unknown]> = [
       ['an array of one valid object', [validBooking()]],
       ['an array of two valid objects', [validBooking(), validBooking()]],

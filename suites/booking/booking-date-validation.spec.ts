@@ -1,10 +1,10 @@
 import { validBooking } from '../../fixtures/harness/pool.ts';
 import { expect, test } from '../../fixtures/harness/test.ts';
-import { because, covers, observe } from '../../fixtures/harness/verdicts.ts';
-import { bookingInfoOf, describeRefusal, refusalIssue } from './refusal.ts';
+import { because, clauseTest, covers, observe } from '../../fixtures/harness/verdicts.ts';
+import { bookingInfoOf, describeRefusal, refusalIssue } from '../../fixtures/harness/checks/refusal.ts';
 
 test.describe('bookingDate is a real calendar date YYYY-MM-DD', () => {
-  test('impossible or misshapen dates are refused with a 4xx and book nothing (PV-2.3-DATE, PV-4-NO-5XX)', covers('PV-2.3-DATE', 'PV-4-NO-5XX'), async ({ api, bookable }) => {
+  test(...clauseTest('impossible or misshapen dates are refused with a 4xx and book nothing', covers('PV-2.3-DATE', 'PV-4-NO-5XX')), async ({ api, bookable }) => {
     const cases: Array<[string, Record<string, string>]> = [
       ['30 February', { bookingDate: '2026-02-30' }],
       ['month 13', { bookingDate: '2026-13-01' }],
@@ -25,7 +25,7 @@ test.describe('bookingDate is a real calendar date YYYY-MM-DD', () => {
     expect(ok.status >= 200 && ok.status < 300, because('PV-2.3-ACCEPT', `a valid booking still succeeds after the refusals, got HTTP ${ok.status}`)).toBe(true);
   });
 
-  test('29 February of a leap year is accepted (PV-2.3-DATE)', covers('PV-2.3-DATE', 'PV-2.3-ACCEPT'), async ({ api, bookable }) => {
+  test(...clauseTest('29 February of a leap year is accepted', covers('PV-2.3-DATE', 'PV-2.3-ACCEPT')), async ({ api, bookable }) => {
     const res = await api.book(bookable.reference, validBooking({ bookingDate: '2028-02-29' }));
     expect(res.status >= 200 && res.status < 300, because('PV-2.3-DATE', `bookingDate 2028-02-29 is a real date and books, got HTTP ${res.status} ${res.text.slice(0, 200)}`)).toBe(true);
   });

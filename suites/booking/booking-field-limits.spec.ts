@@ -1,11 +1,11 @@
 import { containsValue } from '../../fixtures/contract/json-walk.ts';
 import { bookingReference } from '../../fixtures/harness/pool.ts';
 import { expect, test } from '../../fixtures/harness/test.ts';
-import { because, covers, observe } from '../../fixtures/harness/verdicts.ts';
-import { bookingInfoOf, describeRefusal } from './refusal.ts';
+import { because, clauseTest, covers, observe } from '../../fixtures/harness/verdicts.ts';
+import { bookingInfoOf, describeRefusal } from '../../fixtures/harness/checks/refusal.ts';
 
 test.describe('Required booking fields (not shown)', () => {
-  test('what an empty object and a bookingReference alone get is recorded (PV-2.3-LIMITS)', covers('PV-2.3-LIMITS', 'PV-4-NO-5XX'), async ({ api, bookable }) => {
+  test(...clauseTest('what an empty object and a bookingReference alone get is recorded', covers('PV-2.3-LIMITS', 'PV-4-NO-5XX')), async ({ api, bookable }) => {
     const ref = bookingReference('minimal');
     const cases: Array<[string, Record<string, string>]> = [
       ['an empty object', {}],

@@ -1,10 +1,10 @@
 import { validBooking } from '../../fixtures/harness/pool.ts';
 import { expect, test } from '../../fixtures/harness/test.ts';
-import { because, covers, observe } from '../../fixtures/harness/verdicts.ts';
-import { bookingInfoOf, describeRefusal, refusalIssue } from './refusal.ts';
+import { because, clauseTest, covers, observe } from '../../fixtures/harness/verdicts.ts';
+import { bookingInfoOf, describeRefusal, refusalIssue } from '../../fixtures/harness/checks/refusal.ts';
 
 test.describe('Booking fields have the documented JSON types', () => {
-  test('fields of the wrong JSON type are refused with a 4xx and book nothing (PV-2.3-TYPES, PV-4-NO-5XX)', covers('PV-2.3-TYPES', 'PV-4-NO-5XX'), async ({ api, bookable }) => {
+  test(...clauseTest('fields of the wrong JSON type are refused with a 4xx and book nothing', covers('PV-2.3-TYPES', 'PV-4-NO-5XX')), async ({ api, bookable }) => {
     const cases: Array<[string, Record<string, unknown>]> = [
       ['notes as a number', { notes: 42 }],
       ['bookingReference as an object', { bookingReference: { ref: 'PVH-object' } }],

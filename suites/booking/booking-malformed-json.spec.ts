@@ -1,10 +1,10 @@
 import { validBooking } from '../../fixtures/harness/pool.ts';
 import { expect, test } from '../../fixtures/harness/test.ts';
-import { because, covers, observe } from '../../fixtures/harness/verdicts.ts';
-import { bookingInfoOf, describeRefusal, refusalIssue } from './refusal.ts';
+import { because, clauseTest, covers, observe } from '../../fixtures/harness/verdicts.ts';
+import { bookingInfoOf, describeRefusal, refusalIssue } from '../../fixtures/harness/checks/refusal.ts';
 
 test.describe('Booking body that is not JSON', () => {
-  test('non-JSON and truncated JSON are refused with a 4xx problem and book nothing (PV-4.3-MALFORMED, PV-4-NO-5XX)', covers('PV-4.3-MALFORMED', 'PV-4-NO-5XX'), async ({ api, bookable }) => {
+  test(...clauseTest('non-JSON and truncated JSON are refused with a 4xx problem and book nothing', covers('PV-4.3-MALFORMED', 'PV-4-NO-5XX')), async ({ api, bookable }) => {
     const full = JSON.stringify(validBooking());
     const cases: Array<[string, string]> = [
       ['text that is not JSON', 'notes=hello&bookingDate=2026-12-24'],

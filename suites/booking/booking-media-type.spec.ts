@@ -1,12 +1,14 @@
 import { isDeepStrictEqual } from 'node:util';
+import { containsValue } from '../../fixtures/contract/json-walk.ts';
 import { formEncode } from '../../fixtures/harness/http/form.ts';
 import { validBooking } from '../../fixtures/harness/pool.ts';
 import { expect, test } from '../../fixtures/harness/test.ts';
-import { because, covers, observe, should } from '../../fixtures/harness/verdicts.ts';
-import { bookingInfoOf, describeRefusal } from './refusal.ts';
+import { because, clauseTest, covers, observe, should } from '../../fixtures/harness/verdicts.ts';
+import { ways } from '../../fixtures/contract/ways-in.ts';
+import { bookingInfoOf, describeRefusal } from '../../fixtures/harness/checks/refusal.ts';
 
 test.describe('Booking body media type', () => {
-  test('a booking sent as text/plain or as a form should be refused without booking (PV-4.3-MEDIA, PV-4-NO-5XX)', covers('PV-4.3-MEDIA', 'PV-4-NO-5XX'), async ({ api, bookable }) => {
+  test(...clauseTest('a booking sent as text/plain or as a form should be refused without booking', covers('PV-4.3-MEDIA', 'PV-4-NO-5XX')), async ({ api, bookable }) => {
     const cases: Array<[string, () => string]> = [
       ['text/plain', () => JSON.stringify(validBooking())],
       ['application/x-www-form-urlencoded', () => formEncode(Object.entries(validBooking()).map(([k, v]): [string, string] => [k, String(v)]))],
@@ -27,5 +29,14 @@ test.describe('Booking body media type', () => {
     }
     const ok = await api.book(bookable.reference, validBooking());
     expect(ok.status >= 200 && ok.status < 300, because('PV-2.3-ACCEPT', `a valid JSON booking still succeeds, got HTTP ${ok.status}`)).toBe(true);
+  });
+
+  test(...clauseTest('a booking sent as "application/json; charset=utf-8" is accepted like any JSON booking', covers('PV-2.3-ACCEPT'), ways('booking-accepted', { media: 'charset' })), async ({ api, bookable }) => {
+    const booking = validBooking();
+    const res = await api.book(bookable.reference, booking, { contentType: 'application/json; charset=utf-8', label: 'book with a charset parameter' });
+    expect(res.status, because('PV-2.3-ACCEPT', `a JSON booking with a charset parameter is accepted, got HTTP ${res.status} ${res.text.slice(0, 200)}`)).toBeLessThan(300);
+    const read = await api.getCertificate(bookable.reference, { label: `read back ${bookable.reference}` });
+    expect(read.status, because('PV-4.2-GET', `reading ${bookable.reference} back answers 200, got HTTP ${read.status}`)).toBe(200);
+    expect(containsValue(read.json<{ bookingInfo?: unknown }>()?.bookingInfo, booking.bookingReference), because('PV-2.3-ROUNDTRIP', 'the booking sent with a charset parameter is there')).toBe(true);
   });
 });

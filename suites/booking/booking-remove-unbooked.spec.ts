@@ -1,10 +1,10 @@
 import { validBooking } from '../../fixtures/harness/pool.ts';
 import { expect, test } from '../../fixtures/harness/test.ts';
-import { because, covers, observe } from '../../fixtures/harness/verdicts.ts';
-import { bookingInfoOf } from './refusal.ts';
+import { because, clauseTest, covers, observe } from '../../fixtures/harness/verdicts.ts';
+import { bookingInfoOf } from '../../fixtures/harness/checks/refusal.ts';
 
 test.describe('Removing the booking of an unbooked certificate', () => {
-  test('answers a 2xx, 404 or 409 (not shown which), never a 5xx, and leaves it bookable (PV-3-REMOVE-UNBOOKED, PV-4-NO-5XX)', covers('PV-3-REMOVE-UNBOOKED', 'PV-4-NO-5XX'), async ({ api, bookable }) => {
+  test(...clauseTest('answers a 2xx, 404 or 409 (not shown which), never a 5xx, and leaves it bookable', covers('PV-3-REMOVE-UNBOOKED', 'PV-4-NO-5XX')), async ({ api, bookable }) => {
     const before = await bookingInfoOf(api, bookable.reference);
     const res = await api.removeBooking(bookable.reference);
     expect(res.status, because('PV-4-NO-5XX', `removing a booking that does not exist never produces a 5xx, got HTTP ${res.status} ${res.text.slice(0, 200)}`)).toBeLessThan(500);

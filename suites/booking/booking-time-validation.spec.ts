@@ -1,10 +1,10 @@
 import { validBooking } from '../../fixtures/harness/pool.ts';
 import { expect, test } from '../../fixtures/harness/test.ts';
-import { because, covers, observe } from '../../fixtures/harness/verdicts.ts';
-import { bookingInfoOf, describeRefusal, refusalIssue } from './refusal.ts';
+import { because, clauseTest, covers, observe } from '../../fixtures/harness/verdicts.ts';
+import { bookingInfoOf, describeRefusal, refusalIssue } from '../../fixtures/harness/checks/refusal.ts';
 
 test.describe('bookingTime is HH:MM:SS', () => {
-  test('times outside HH:MM:SS are refused with a 4xx and book nothing (PV-2.3-TIME, PV-4-NO-5XX)', covers('PV-2.3-TIME', 'PV-4-NO-5XX'), async ({ api, bookable }) => {
+  test(...clauseTest('times outside HH:MM:SS are refused with a 4xx and book nothing', covers('PV-2.3-TIME', 'PV-4-NO-5XX')), async ({ api, bookable }) => {
     const times = ['24:00:00', '7:5:3', '12:60:00', '12:00'];
     const before = await bookingInfoOf(api, bookable.reference);
     for (const bookingTime of times) {

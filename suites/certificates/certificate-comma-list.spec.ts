@@ -1,11 +1,11 @@
 import { expect, test } from '../../fixtures/harness/test.ts';
-import { because, covers, observe } from '../../fixtures/harness/verdicts.ts';
-import { describeRefusal, refusalIssue } from '../booking/refusal.ts';
+import { because, clauseTest, covers, observe } from '../../fixtures/harness/verdicts.ts';
+import { describeRefusal, refusalIssue } from '../../fixtures/harness/checks/refusal.ts';
 import { carriesCertificate } from '../../fixtures/contract/certificate-body.ts';
 
 test.describe('Comma-separated identifiers', () => {
   for (const kind of ['references', 'legacy numbers'] as const) {
-    test(`a list of two ${kind} is refused with a 4xx problem, never a list or a certificate (PV-4.2-COMMA, PV-1-SINGLE)`, covers('PV-4.2-COMMA', 'PV-1-SINGLE', 'PV-4-NO-5XX'), async ({ api, environment }) => {
+    test(...clauseTest(`a list of two ${kind} is refused with a 4xx problem, never a list or a certificate`, covers('PV-4.2-COMMA', 'PV-1-SINGLE', 'PV-4-NO-5XX')), async ({ api, environment }) => {
       const ids = environment.pool.map((p) => (kind === 'references' ? p.reference : p.legacyNumber)).filter((v): v is string => !!v);
       test.skip(ids.length < 2, `the ${environment.name} pool names fewer than two ${kind}`);
       const list = `${ids[0]},${ids[1]}`;

@@ -1,13 +1,13 @@
 import { validBooking } from '../../fixtures/harness/pool.ts';
 import { expect, test } from '../../fixtures/harness/test.ts';
-import { because, covers, observe } from '../../fixtures/harness/verdicts.ts';
-import { bookingInfoOf, describeRefusal, refusalIssue } from '../booking/refusal.ts';
+import { because, clauseTest, covers, observe } from '../../fixtures/harness/verdicts.ts';
+import { bookingInfoOf, describeRefusal, refusalIssue } from '../../fixtures/harness/checks/refusal.ts';
 import { carriesCertificate } from '../../fixtures/contract/certificate-body.ts';
 
 const composite = (legacyNumber: string) => `1001-2002-${legacyNumber}`;
 
 test.describe('Old three-part composite reference', () => {
-  test('never returns a certificate: it is a 4xx problem (PV-2.2-COMPOSITE, PV-4-NO-5XX)', covers('PV-2.2-COMPOSITE', 'PV-4-NO-5XX'), async ({ api, environment }) => {
+  test(...clauseTest('never returns a certificate: it is a 4xx problem', covers('PV-2.2-COMPOSITE', 'PV-4-NO-5XX')), async ({ api, environment }) => {
     const cert = environment.pool.find((p) => p.legacyNumber);
     test.skip(!cert, `no pool certificate of ${environment.name} names its legacyNumber`);
     const id = composite(cert!.legacyNumber!);
@@ -17,7 +17,7 @@ test.describe('Old three-part composite reference', () => {
     observe('PV-2.2-COMPOSITE', `composite reference answered ${describeRefusal(res)}`);
   });
 
-  test('cannot be used to book: refused without booking the certificate (PV-2.2-COMPOSITE, PV-4-NO-5XX)', covers('PV-2.2-COMPOSITE', 'PV-4-NO-5XX'), async ({ api, bookable }) => {
+  test(...clauseTest('cannot be used to book: refused without booking the certificate', covers('PV-2.2-COMPOSITE', 'PV-4-NO-5XX')), async ({ api, bookable }) => {
     test.skip(!bookable.legacyNumber, `pool certificate ${bookable.reference} names no legacyNumber`);
     api.touched.add(bookable.reference); // if the target books it anyway, clean up by reference
     const before = await bookingInfoOf(api, bookable.reference);

@@ -1,8 +1,8 @@
 import { expect, test } from '../../fixtures/harness/test.ts';
-import { because, covers, observe } from '../../fixtures/harness/verdicts.ts';
-import { describeRefusal, refusalIssue } from '../booking/refusal.ts';
+import { because, clauseTest, covers, observe } from '../../fixtures/harness/verdicts.ts';
+import { describeRefusal, refusalIssue } from '../../fixtures/harness/checks/refusal.ts';
 import { carriesCertificate } from '../../fixtures/contract/certificate-body.ts';
-import { lookAlike } from './look-alike.ts';
+import { lookAlike } from '../../fixtures/harness/checks/look-alike.ts';
 
 /** Each case builds a path segment (already URL-safe) from a real reference and its legacy number. */
 const cases: Array<{ name: string; build: (ref: string, legacy: string) => string }> = [
@@ -17,7 +17,7 @@ const cases: Array<{ name: string; build: (ref: string, legacy: string) => strin
 
 test.describe('Malformed identifiers in the certificate path', () => {
   for (const c of cases) {
-    test(`refuses ${c.name} with a 4xx problem and no certificate (PV-2.2-MALFORMED, PV-4-NO-5XX)`, covers('PV-2.2-MALFORMED', 'PV-4-NO-5XX'), async ({ api, environment }) => {
+    test(...clauseTest(`refuses ${c.name} with a 4xx problem and no certificate`, covers('PV-2.2-MALFORMED', 'PV-4-NO-5XX')), async ({ api, environment }) => {
       const cert = environment.pool.find((p) => p.legacyNumber) ?? environment.pool[0]!;
       const id = c.build(cert.reference, cert.legacyNumber ?? '5000101');
       const res = await api.getCertificate(id);
@@ -29,7 +29,7 @@ test.describe('Malformed identifiers in the certificate path', () => {
 
   // Still digits only, so still a legacy number by §2.2: resolving it as the same orderItemId is a
   // reasonable reading; answering another certificate is not.
-  test('answers a legacy number with leading zeros with a 4xx problem or with that same certificate (PV-2.2-LEGACY, PV-2.2-MALFORMED)', covers('PV-2.2-LEGACY', 'PV-2.2-MALFORMED'), async ({ api, environment }) => {
+  test(...clauseTest('answers a legacy number with leading zeros with a 4xx problem or with that same certificate', covers('PV-2.2-LEGACY', 'PV-2.2-MALFORMED')), async ({ api, environment }) => {
     const cert = environment.pool.find((p) => p.legacyNumber);
     test.skip(!cert, `the ${environment.name} pool gives no certificate a legacy number`);
     const id = `00${cert!.legacyNumber!}`;

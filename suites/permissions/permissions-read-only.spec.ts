@@ -1,13 +1,13 @@
 import { containsValue } from '../../fixtures/contract/json-walk.ts';
 import { validBooking } from '../../fixtures/harness/pool.ts';
 import { expect, test } from '../../fixtures/harness/test.ts';
-import { because, covers, details, observe } from '../../fixtures/harness/verdicts.ts';
+import { because, clauseTest, covers, observe } from '../../fixtures/harness/verdicts.ts';
 import { cellsOf, describeCell, unservable, ways } from '../../fixtures/contract/ways-in.ts';
-import { bookingInfoOf, describeRefusal, refusalIssue } from '../booking/refusal.ts';
+import { bookingInfoOf, describeRefusal, refusalIssue } from '../../fixtures/harness/checks/refusal.ts';
 
 test.describe('An API user without booking permission', () => {
   for (const cell of cellsOf('permission-refused')) {
-    test(`is refused ${describeCell(cell)}, and nothing changes (PV-1-PERMISSION, PV-1-DENIAL-STATUS)`, details(covers('PV-1-PERMISSION', 'PV-1-DENIAL-STATUS'), ways('permission-refused', cell)), async ({ api, bookable, environment }) => {
+    test(...clauseTest(`is refused ${describeCell(cell)}, and nothing changes`, covers('PV-1-PERMISSION', 'PV-1-DENIAL-STATUS'), ways('permission-refused', cell)), async ({ api, bookable, environment }) => {
       const why = unservable('permission-refused', cell, environment);
       test.skip(why !== undefined, why);
       const legacy = cell.id === 'legacy';

@@ -2,15 +2,15 @@ import { containsValue } from '../../fixtures/contract/json-walk.ts';
 import { carriesCertificate } from '../../fixtures/contract/certificate-body.ts';
 import { validBooking } from '../../fixtures/harness/pool.ts';
 import { expect, test } from '../../fixtures/harness/test.ts';
-import { because, covers, details, observe } from '../../fixtures/harness/verdicts.ts';
+import { because, clauseTest, covers, observe } from '../../fixtures/harness/verdicts.ts';
 import { cellsOf, describeCell, unservable, ways } from '../../fixtures/contract/ways-in.ts';
-import { bookingInfoOf, describeRefusal, refusalIssue } from '../booking/refusal.ts';
+import { bookingInfoOf, describeRefusal, refusalIssue } from '../../fixtures/harness/checks/refusal.ts';
 
 // Every operation, through either identifier (spec §2.2: the legacy number is "accepted in the
 // same path position"): a venue rule forgotten on one route is caught on that route.
 test.describe('A venue-limited API user, outside its venues', () => {
   for (const cell of cellsOf('venue-refused')) {
-    test(`is refused ${describeCell(cell)} of a certificate at another venue, and nothing changes (PV-1-VENUE, PV-1-DENIAL-STATUS)`, details(covers('PV-1-VENUE', 'PV-1-DENIAL-STATUS'), ways('venue-refused', cell)), async ({ api, pool, environment }) => {
+    test(...clauseTest(`is refused ${describeCell(cell)} of a certificate at another venue, and nothing changes`, covers('PV-1-VENUE', 'PV-1-DENIAL-STATUS'), ways('venue-refused', cell)), async ({ api, pool, environment }) => {
       const why = unservable('venue-refused', cell, environment);
       test.skip(why !== undefined, why);
       const legacy = cell.id === 'legacy';
@@ -47,7 +47,7 @@ test.describe('A venue-limited API user, outside its venues', () => {
 
 test.describe('A venue-limited API user, inside its venues', () => {
   for (const cell of cellsOf('venue-allowed')) {
-    test(`is served ${describeCell(cell)} of a certificate at its own venue (PV-1-VENUE)`, details(covers('PV-1-VENUE'), ways('venue-allowed', cell)), async ({ api, pool, environment }) => {
+    test(...clauseTest(`is served ${describeCell(cell)} of a certificate at its own venue`, covers('PV-1-VENUE'), ways('venue-allowed', cell)), async ({ api, pool, environment }) => {
       const why = unservable('venue-allowed', cell, environment);
       test.skip(why !== undefined, why);
       const legacy = cell.id === 'legacy';

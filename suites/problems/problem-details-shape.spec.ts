@@ -4,11 +4,10 @@ import type { HttpResponse } from '../../fixtures/harness/http/client.ts';
 import { API_PREFIX, type PartnerApi } from '../../fixtures/harness/partner-api.ts';
 import { validBooking } from '../../fixtures/harness/pool.ts';
 import { expect, test } from '../../fixtures/harness/test.ts';
-import { because, covers, observe, should } from '../../fixtures/harness/verdicts.ts';
+import { because, clauseTest, covers, observe, should } from '../../fixtures/harness/verdicts.ts';
 
 const SHAPE: ClauseId[] = ['PV-7-MEDIA', 'PV-2.5-TYPE', 'PV-2.5-TITLE', 'PV-2.5-STATUS', 'PV-2.5-DETAIL', 'PV-2.5-TRACE'];
 const CLAUSES: ClauseId[] = [...SHAPE, 'RFC9457-4.3-EXTENSION-NAMES'];
-const TITLE_IDS = CLAUSES.join(', ');
 
 /** Asserts an error response is a conformant problem, one soft expect per clause so all breaks show. */
 function expectProblem(res: HttpResponse, what: string): void {
@@ -34,25 +33,25 @@ function unknownReference(api: PartnerApi): string {
 }
 
 test.describe('Problem details: read-only error responses', () => {
-  test(`an unknown certificate is answered with a conformant problem (${TITLE_IDS})`, covers(...CLAUSES), async ({ api }) => {
+  test(...clauseTest('an unknown certificate is answered with a conformant problem', covers(...CLAUSES)), async ({ api }) => {
     const res = await api.getCertificate(unknownReference(api), { label: 'get an unknown certificate' });
     expect(res.status, because('PV-4.2-UNKNOWN', `an unknown certificate is a 4xx, got HTTP ${res.status}`)).toBeGreaterThanOrEqual(400);
     expectProblem(res, 'an unknown certificate');
   });
 
-  test(`a malformed identifier is answered with a conformant problem (${TITLE_IDS})`, covers(...CLAUSES), async ({ api }) => {
+  test(...clauseTest('a malformed identifier is answered with a conformant problem', covers(...CLAUSES)), async ({ api }) => {
     const res = await api.getCertificate('ABC-1', { label: 'get a malformed identifier' });
     expect(res.status, because('PV-2.2-MALFORMED', `a malformed identifier is a 4xx, got HTTP ${res.status}`)).toBeGreaterThanOrEqual(400);
     expectProblem(res, 'a malformed identifier');
   });
 
-  test(`an unknown route under /api/v1 is answered with a conformant problem (${TITLE_IDS})`, covers(...CLAUSES), async ({ api }) => {
+  test(...clauseTest('an unknown route under /api/v1 is answered with a conformant problem', covers(...CLAUSES)), async ({ api }) => {
     const res = await api.raw('GET', `${API_PREFIX}/pvh-no-such-resource`, { label: 'get an unknown route' });
     expect(res.status, because('PV-7-MEDIA', `an unknown route is an error response, got HTTP ${res.status}`)).toBeGreaterThanOrEqual(400);
     expectProblem(res, 'an unknown route');
   });
 
-  test(`a request without a token is answered with a conformant problem (${TITLE_IDS})`, covers(...CLAUSES), async ({ api, pool }) => {
+  test(...clauseTest('a request without a token is answered with a conformant problem', covers(...CLAUSES)), async ({ api, pool }) => {
     const res = await api.getCertificate(pool.any().reference, { token: null, label: 'get without a token' });
     expect(res.status, because('PV-5-BEARER-REQUIRED', `a request without a token is refused, got HTTP ${res.status}`)).toBeGreaterThanOrEqual(400);
     expectProblem(res, 'a request without a token');
@@ -60,13 +59,13 @@ test.describe('Problem details: read-only error responses', () => {
 });
 
 test.describe('Problem details: error responses to booking requests', () => {
-  test(`malformed JSON is answered with a conformant problem (${TITLE_IDS})`, covers(...CLAUSES), async ({ api, bookable }) => {
+  test(...clauseTest('malformed JSON is answered with a conformant problem', covers(...CLAUSES)), async ({ api, bookable }) => {
     const res = await api.book(bookable.reference, undefined, { rawBody: '{"notes": ', label: 'book with malformed JSON' });
     expect(res.status, because('PV-4.3-MALFORMED', `a body that is not JSON is a 4xx, got HTTP ${res.status}`)).toBeGreaterThanOrEqual(400);
     expectProblem(res, 'malformed JSON');
   });
 
-  test(`a booking body sent as application/xml is answered with a conformant problem (${TITLE_IDS}, PV-4.3-MEDIA)`, covers(...CLAUSES, 'PV-4.3-MEDIA'), async ({ api, bookable }) => {
+  test(...clauseTest('a booking body sent as application/xml is answered with a conformant problem', covers(...CLAUSES, 'PV-4.3-MEDIA')), async ({ api, bookable }) => {
     const res = await api.book(bookable.reference, undefined, { rawBody: '<booking><notes>xml</notes></booking>', contentType: 'application/xml', label: 'book with an XML body' });
     expect(res.status, because('PV-4-NO-5XX', `an XML body is a client mistake, not a server error: got HTTP ${res.status}`)).toBeLessThan(500);
     should(res.status >= 400, 'PV-4.3-MEDIA', `a booking sent as application/xml answered HTTP ${res.status}, expected a refusal`);
@@ -74,7 +73,7 @@ test.describe('Problem details: error responses to booking requests', () => {
     expectProblem(res, 'an application/xml body');
   });
 
-  test(`an oversized body (over 64 KiB) is answered with a conformant problem, never a 5xx (${TITLE_IDS}, PV-2.3-LIMITS)`, covers(...CLAUSES, 'PV-2.3-LIMITS'), async ({ api, bookable }) => {
+  test(...clauseTest('an oversized body (over 64 KiB) is answered with a conformant problem, never a 5xx', covers(...CLAUSES, 'PV-2.3-LIMITS')), async ({ api, bookable }) => {
     const res = await api.book(bookable.reference, validBooking({ notes: 'x'.repeat(70 * 1024) }), { label: 'book with a 70 KiB body' });
     observe('PV-2.3-LIMITS', `a 70 KiB booking body answered HTTP ${res.status}`);
     expect(res.status, because('PV-4-NO-5XX', `an oversized body is a client mistake, not a server error: got HTTP ${res.status}`)).toBeLessThan(500);
@@ -83,7 +82,7 @@ test.describe('Problem details: error responses to booking requests', () => {
     expectProblem(res, 'an oversized body');
   });
 
-  test(`a second booking's 409 is a conformant problem whose title matches its type (${TITLE_IDS})`, covers(...CLAUSES), async ({ api, bookable }) => {
+  test(...clauseTest(`a second booking's 409 is a conformant problem whose title matches its type`, covers(...CLAUSES)), async ({ api, bookable }) => {
     const first = await api.book(bookable.reference, validBooking(), { label: 'first booking (setup)' });
     expect(first.status, because('PV-3-CREATE', `setup: the first booking must succeed, got HTTP ${first.status} ${first.text.slice(0, 200)}`)).toBeLessThan(300);
     const res = await api.book(bookable.reference, validBooking(), { label: 'second booking' });

@@ -2,7 +2,7 @@ import { problemViolations } from '../../fixtures/contract/problem-rules.ts';
 import type { ClauseId } from '../../fixtures/contract/clauses.ts';
 import type { HttpResponse } from '../../fixtures/harness/http/client.ts';
 import { expect, test } from '../../fixtures/harness/test.ts';
-import { because, covers } from '../../fixtures/harness/verdicts.ts';
+import { because, clauseTest, covers } from '../../fixtures/harness/verdicts.ts';
 
 const SHAPE: ClauseId[] = ['PV-7-MEDIA', 'PV-2.5-TYPE', 'PV-2.5-TITLE', 'PV-2.5-STATUS', 'PV-2.5-DETAIL', 'PV-2.5-TRACE'];
 
@@ -20,13 +20,13 @@ function expectMethodNotAllowed(res: HttpResponse, what: string, mustAllow: stri
 }
 
 test.describe('Problem details: methods a resource does not serve', () => {
-  test('GET on the booking sub-resource, if refused with 405, names the allowed methods (RFC9110-15.5.6-ALLOW, PV-7-MEDIA)', covers('RFC9110-15.5.6-ALLOW', 'PV-7-MEDIA'), async ({ api, pool }) => {
+  test(...clauseTest('GET on the booking sub-resource, if refused with 405, names the allowed methods', covers('RFC9110-15.5.6-ALLOW', 'PV-7-MEDIA')), async ({ api, pool }) => {
     // Read-only probe: safe on every environment.
     const res = await api.raw('GET', new URL(api.bookingUrl(pool.any().reference)).pathname, { label: 'GET on .../booking' });
     expectMethodNotAllowed(res, 'GET .../booking', 'POST');
   });
 
-  test('PUT on a certificate, if refused with 405, names the allowed methods (RFC9110-15.5.6-ALLOW, PV-7-MEDIA)', covers('RFC9110-15.5.6-ALLOW', 'PV-7-MEDIA'), async ({ api, bookable }) => {
+  test(...clauseTest('PUT on a certificate, if refused with 405, names the allowed methods', covers('RFC9110-15.5.6-ALLOW', 'PV-7-MEDIA')), async ({ api, bookable }) => {
     // PUT is a write method: only against a certificate this run may write to.
     const res = await api.raw('PUT', new URL(api.certificateUrl(bookable.reference)).pathname, { rawBody: '{}', contentType: 'application/json', label: 'PUT on a certificate' });
     expectMethodNotAllowed(res, 'PUT on a certificate', 'GET');

@@ -12,7 +12,7 @@ import { bookingInfoOf, describe, is2xx, is4xx } from '../../fixtures/harness/pr
 import { checkProperty } from '../../fixtures/harness/properties/runner.ts';
 import { numRunsFor, propertySettings, seedLabel, testTimeoutFor } from '../../fixtures/harness/properties/settings.ts';
 import { expect, test } from '../../fixtures/harness/test.ts';
-import { because, covers, skipForWrites } from '../../fixtures/harness/verdicts.ts';
+import { because, clauseTest, covers, skipForWrites } from '../../fixtures/harness/verdicts.ts';
 
 const settings = propertySettings();
 const SLOTS = 2;
@@ -159,7 +159,7 @@ function slotOrder(candidates: PoolCertificate[], env: ResolvedEnvironment): Poo
 }
 
 test.describe('Property: the booking state machine', () => {
-  test(`follows the model through any sequence of get, book, book again and remove, by either identifier and as every configured API user, ${seedLabel(settings)} (PV-3-CREATE, PV-3-CONFLICT, PV-3-REMOVE, PV-2.2-LEGACY-BOOKING, PV-2.3-ROUNDTRIP, PV-1-VENUE, PV-1-PERMISSION, PV-3-REMOVE-UNBOOKED)`, covers('PV-3-CREATE', 'PV-3-CONFLICT', 'PV-3-REMOVE', 'PV-2.2-LEGACY-BOOKING', 'PV-2.3-ROUNDTRIP', 'PV-1-VENUE', 'PV-1-PERMISSION', 'PV-3-REMOVE-UNBOOKED'), async ({ api, pool, environment, exchanges }) => {
+  test(...clauseTest(`follows the model through any sequence of get, book, book again and remove, by either identifier and as every configured API user, ${seedLabel(settings)}`, covers('PV-3-CREATE', 'PV-3-CONFLICT', 'PV-3-REMOVE', 'PV-2.2-LEGACY-BOOKING', 'PV-2.3-ROUNDTRIP', 'PV-1-VENUE', 'PV-1-PERMISSION', 'PV-3-REMOVE-UNBOOKED')), async ({ api, pool, environment, exchanges }) => {
     test.setTimeout(testTimeoutFor(settings));
     const drawn = new Map<string, PoolCertificate>();
     for (let i = 0; i < CANDIDATES; i++) {

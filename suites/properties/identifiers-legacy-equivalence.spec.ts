@@ -4,13 +4,13 @@ import { describe } from '../../fixtures/harness/properties/responses.ts';
 import { checkProperty } from '../../fixtures/harness/properties/runner.ts';
 import { numRunsFor, propertySettings, seedLabel, testTimeoutFor } from '../../fixtures/harness/properties/settings.ts';
 import { expect, test } from '../../fixtures/harness/test.ts';
-import { because, covers } from '../../fixtures/harness/verdicts.ts';
+import { because, clauseTest, covers } from '../../fixtures/harness/verdicts.ts';
 
 const settings = propertySettings();
 
 // Read-only: runs on every environment, production included.
 test.describe('Property: legacy numbers and references name the same certificate', () => {
-  test(`reads the same certificate by legacy number as by reference, over the pool, ${seedLabel(settings)} (PV-2.2-LEGACY)`, covers('PV-2.2-LEGACY'), async ({ api, environment, exchanges }) => {
+  test(...clauseTest(`reads the same certificate by legacy number as by reference, over the pool, ${seedLabel(settings)}`, covers('PV-2.2-LEGACY')), async ({ api, environment, exchanges }) => {
     test.setTimeout(testTimeoutFor(settings));
     const withLegacy = environment.pool.filter((p) => p.legacyNumber !== undefined);
     test.skip(withLegacy.length === 0, `skipped, not passed: no pool certificate of ${environment.name} names its legacyNumber`);

@@ -8,13 +8,13 @@ import { describe, is2xx, is4xx } from '../../fixtures/harness/properties/respon
 import { checkProperty } from '../../fixtures/harness/properties/runner.ts';
 import { numRunsFor, propertySettings, seedLabel, testTimeoutFor } from '../../fixtures/harness/properties/settings.ts';
 import { expect, test } from '../../fixtures/harness/test.ts';
-import { because, covers } from '../../fixtures/harness/verdicts.ts';
+import { because, clauseTest, covers } from '../../fixtures/harness/verdicts.ts';
 
 const settings = propertySettings();
 
 // Read-only: runs on every environment, production included.
 test.describe('Property: malformed identifiers', () => {
-  test(`refuses any malformed, listed or composite identifier with a 4xx problem and no certificate, ${seedLabel(settings)} (PV-2.2-MALFORMED, PV-4.2-COMMA, PV-2.2-COMPOSITE, PV-2.2-LEGACY, PV-4-NO-5XX)`, covers('PV-2.2-MALFORMED', 'PV-4.2-COMMA', 'PV-2.2-COMPOSITE', 'PV-2.2-LEGACY', 'PV-4-NO-5XX'), async ({ api, environment, exchanges }) => {
+  test(...clauseTest(`refuses any malformed, listed or composite identifier with a 4xx problem and no certificate, ${seedLabel(settings)}`, covers('PV-2.2-MALFORMED', 'PV-4.2-COMMA', 'PV-2.2-COMPOSITE', 'PV-2.2-LEGACY', 'PV-4-NO-5XX')), async ({ api, environment, exchanges }) => {
     test.setTimeout(testTimeoutFor(settings));
     const recorder = new FailingRunRecorder(exchanges);
     const notes = new OnceNotes();

@@ -5,7 +5,7 @@ import type { PoolCertificate } from '../../fixtures/environments/types.ts';
 import type { ResolvedEnvironment } from '../../fixtures/environments/load.ts';
 import { apiRaceTarget } from '../../fixtures/harness/race/targets.ts';
 import { ms, probeUnbookedRemove, runTrial, summarise, type RaceScenario, type TrialReport } from '../../fixtures/harness/race/trial.ts';
-import { because, covers, inconclusive, observe } from '../../fixtures/harness/verdicts.ts';
+import { because, clauseTest, covers, inconclusive, observe } from '../../fixtures/harness/verdicts.ts';
 
 /** Trials per test (PVH_RACE_TRIALS) and requests per trial (PVH_RACE_REQUESTS, capped by the environment). */
 const TRIALS = Number(process.env.PVH_RACE_TRIALS ?? 10);
@@ -58,20 +58,20 @@ async function raceTrials(scenario: RaceScenario, { api, bookable, environment }
 }
 
 test.describe('Booking race: synchronised concurrent requests on one certificate', () => {
-  test('concurrent bookings of one certificate yield exactly one winner and 409 ItemAlreadyBooked for the rest (PV-3-ATOMIC)', covers('PV-3-ATOMIC'), async ({ api, bookable, environment }, testInfo) => {
+  test(...clauseTest('concurrent bookings of one certificate yield exactly one winner and 409 ItemAlreadyBooked for the rest', covers('PV-3-ATOMIC')), async ({ api, bookable, environment }, testInfo) => {
     await raceTrials('book', { api, bookable, environment }, testInfo);
   });
 
-  test('concurrent bookings through the reference and the legacy number yield exactly one winner (PV-3-ATOMIC)', covers('PV-3-ATOMIC'), async ({ api, bookable, environment }, testInfo) => {
+  test(...clauseTest('concurrent bookings through the reference and the legacy number yield exactly one winner', covers('PV-3-ATOMIC')), async ({ api, bookable, environment }, testInfo) => {
     test.skip(!bookable.legacyNumber, `the pool gives no legacy number for ${bookable.reference}`);
     await raceTrials('book-both-identifiers', { api, bookable, environment }, testInfo);
   });
 
-  test('bookings racing removals of a booked certificate end in a state some serial order explains (PV-3-ATOMIC)', covers('PV-3-ATOMIC'), async ({ api, bookable, environment }, testInfo) => {
+  test(...clauseTest('bookings racing removals of a booked certificate end in a state some serial order explains', covers('PV-3-ATOMIC')), async ({ api, bookable, environment }, testInfo) => {
     await raceTrials('book-vs-remove', { api, bookable, environment }, testInfo);
   });
 
-  test('concurrent removals of one booking remove it exactly once and leave the certificate unbooked (PV-3-ATOMIC)', covers('PV-3-ATOMIC'), async ({ api, bookable, environment }, testInfo) => {
+  test(...clauseTest('concurrent removals of one booking remove it exactly once and leave the certificate unbooked', covers('PV-3-ATOMIC')), async ({ api, bookable, environment }, testInfo) => {
     await raceTrials('remove-vs-remove', { api, bookable, environment }, testInfo);
   });
 });

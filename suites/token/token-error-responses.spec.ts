@@ -1,7 +1,7 @@
 import { validate } from '../../fixtures/contract/schemas/index.ts';
 import type { HttpResponse } from '../../fixtures/harness/http/client.ts';
 import { expect, test } from '../../fixtures/harness/test.ts';
-import { because, covers, should } from '../../fixtures/harness/verdicts.ts';
+import { because, clauseTest, covers, should } from '../../fixtures/harness/verdicts.ts';
 
 /** A client_id no target issues: the run-independent prefix makes it recognisable in logs. */
 const UNKNOWN_CLIENT = 'pvh-unknown-client-0000';
@@ -17,7 +17,7 @@ function checkErrorBody(res: HttpResponse, what: string): Record<string, unknown
 }
 
 test.describe('Token endpoint: refused requests', () => {
-  test('refuses a request without grant_type with 400 invalid_request (RFC6749-5.2-INVALID-REQUEST, RFC6749-5.2-ERROR-CHARSET)', covers('RFC6749-5.2-INVALID-REQUEST', 'RFC6749-5.2-ERROR-CHARSET'), async ({ api }) => {
+  test(...clauseTest('refuses a request without grant_type with 400 invalid_request', covers('RFC6749-5.2-INVALID-REQUEST', 'RFC6749-5.2-ERROR-CHARSET')), async ({ api }) => {
     const { grant_type: _omitted, ...form } = api.credentialsForm();
     const res = await api.requestToken(form);
     expect(res.json<Record<string, unknown>>()?.access_token !== undefined, because('RFC6749-5.2-INVALID-REQUEST', 'no token is issued without grant_type')).toBe(false);
@@ -26,7 +26,7 @@ test.describe('Token endpoint: refused requests', () => {
     expect(body?.error, because('RFC6749-5.2-INVALID-REQUEST', 'the error code is invalid_request')).toBe('invalid_request');
   });
 
-  test('refuses grant_type=password with 400 unsupported_grant_type (RFC6749-5.2-UNSUPPORTED-GRANT, RFC6749-5.2-ERROR-CHARSET)', covers('RFC6749-5.2-UNSUPPORTED-GRANT', 'RFC6749-5.2-ERROR-CHARSET'), async ({ api }) => {
+  test(...clauseTest('refuses grant_type=password with 400 unsupported_grant_type', covers('RFC6749-5.2-UNSUPPORTED-GRANT', 'RFC6749-5.2-ERROR-CHARSET')), async ({ api }) => {
     const res = await api.requestToken({ ...api.credentialsForm(), grant_type: 'password' });
     expect(res.json<Record<string, unknown>>()?.access_token !== undefined, because('RFC6749-5.2-UNSUPPORTED-GRANT', 'no token is issued for grant_type=password')).toBe(false);
     expect(res.status, because('RFC6749-5.2-UNSUPPORTED-GRANT', 'an unsupported grant type is 400')).toBe(400);
@@ -39,7 +39,7 @@ test.describe('Token endpoint: refused requests', () => {
     { name: 'an unknown client_id', form: (f) => ({ ...f, client_id: UNKNOWN_CLIENT }) },
   ];
   for (const bad of badClients) {
-    test(`refuses ${bad.name} with 400 or 401 invalid_client and no token (RFC6749-5.2-INVALID-CLIENT, RFC6749-5.2-ERROR-CHARSET)`, covers('RFC6749-5.2-INVALID-CLIENT', 'RFC6749-5.2-ERROR-CHARSET'), async ({ api }) => {
+    test(...clauseTest(`refuses ${bad.name} with 400 or 401 invalid_client and no token`, covers('RFC6749-5.2-INVALID-CLIENT', 'RFC6749-5.2-ERROR-CHARSET')), async ({ api }) => {
       const res = await api.requestToken(bad.form(api.credentialsForm()));
       expect(res.json<Record<string, unknown>>()?.access_token !== undefined, because('RFC6749-5.2-INVALID-CLIENT', `no token is issued for ${bad.name}`)).toBe(false);
       expect([400, 401], because('RFC6749-5.2-INVALID-CLIENT', `${bad.name} is 400 or 401, got HTTP ${res.status}`)).toContain(res.status);

@@ -1,14 +1,14 @@
 import { expect, test } from '../../fixtures/harness/test.ts';
 import { containsValue } from '../../fixtures/contract/json-walk.ts';
 import { validBooking } from '../../fixtures/harness/pool.ts';
-import { because, covers, details, observe, should } from '../../fixtures/harness/verdicts.ts';
+import { because, clauseTest, covers, observe, should } from '../../fixtures/harness/verdicts.ts';
 import { cellsOf, describeCell, ways } from '../../fixtures/contract/ways-in.ts';
-import { bookingInfoOf } from '../booking/refusal.ts';
-import { bearerChallenge } from '../auth/challenge.ts';
+import { bookingInfoOf } from '../../fixtures/harness/checks/refusal.ts';
+import { bearerChallenge } from '../../fixtures/harness/checks/challenge.ts';
 
 test.describe('Token lifetime', () => {
   const expiredCells = cellsOf('bearer-refused').filter((c) => c.token === 'expired');
-  test('a token works within its lifetime; once expired it is refused with a Bearer challenge on every operation and scheme spelling (PV-5-LIFETIME, PV-5-BEARER-REQUIRED, RFC6750-3-CHALLENGE, RFC6750-3-INVALID-TOKEN)', details(covers('PV-5-LIFETIME', 'PV-5-BEARER-REQUIRED', 'RFC6750-3-CHALLENGE', 'RFC6750-3-INVALID-TOKEN'), ways('bearer-refused', ...expiredCells)), async ({ api, environment, pool }) => {
+  test(...clauseTest('a token works within its lifetime; once expired it is refused with a Bearer challenge on every operation and scheme spelling', covers('PV-5-LIFETIME', 'PV-5-BEARER-REQUIRED', 'RFC6750-3-CHALLENGE', 'RFC6750-3-INVALID-TOKEN'), ways('bearer-refused', ...expiredCells)), async ({ api, environment, pool }) => {
     const shortLived = environment.credentials.shortLived;
     test.skip(!shortLived, `the "${environment.name}" environment configures no shortLived API user, so expiry cannot be observed within a run`);
     const maxLifetime = shortLived!.maxLifetimeSeconds;

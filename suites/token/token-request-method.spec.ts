@@ -1,8 +1,8 @@
 import { expect, test } from '../../fixtures/harness/test.ts';
-import { because, covers } from '../../fixtures/harness/verdicts.ts';
+import { because, clauseTest, covers } from '../../fixtures/harness/verdicts.ts';
 
 test.describe('Token endpoint: request method', () => {
-  test('issues no token for a GET, and a 405 names the allowed methods (RFC6749-3.2-POST, RFC9110-15.5.6-ALLOW)', covers('RFC6749-3.2-POST', 'RFC9110-15.5.6-ALLOW'), async ({ api }) => {
+  test(...clauseTest('issues no token for a GET, and a 405 names the allowed methods', covers('RFC6749-3.2-POST', 'RFC9110-15.5.6-ALLOW')), async ({ api }) => {
     // The credentials travel in the query, as a client that got the method wrong would send them.
     const url = `${api.env.authUrl}?${new URLSearchParams(api.credentialsForm()).toString()}`;
     const res = await api.requestToken('', { method: 'GET', url, label: 'token request by GET' });

@@ -3,10 +3,10 @@ import { API_PREFIX } from '../../fixtures/harness/partner-api.ts';
 import { validBooking } from '../../fixtures/harness/pool.ts';
 import { registerSecret } from '../../fixtures/harness/http/redact.ts';
 import { expect, test } from '../../fixtures/harness/test.ts';
-import { because, covers, observe } from '../../fixtures/harness/verdicts.ts';
+import { because, clauseTest, covers, observe } from '../../fixtures/harness/verdicts.ts';
 
 test.describe('The old interface during migration', () => {
-  test('what the old interface shows for a certificate booked through the new API is recorded (PV-2.6-LEGACY-HOST)', covers('PV-2.6-LEGACY-HOST'), async ({ api, environment, bookable }) => {
+  test(...clauseTest('what the old interface shows for a certificate booked through the new API is recorded', covers('PV-2.6-LEGACY-HOST')), async ({ api, environment, bookable }) => {
     const legacy = environment.credentials.legacy;
     test.skip(!environment.legacyBaseUrl || !legacy, `${environment.name} configures no legacyBaseUrl or legacy Basic credentials`);
     test.skip(!bookable.legacyNumber, `pool certificate ${bookable.reference} names no legacyNumber`);

@@ -1,6 +1,6 @@
 import { expect, test } from '../../fixtures/harness/test.ts';
-import { because, covers, observe } from '../../fixtures/harness/verdicts.ts';
-import { describeRefusal, refusalIssue } from '../booking/refusal.ts';
+import { because, clauseTest, covers, observe } from '../../fixtures/harness/verdicts.ts';
+import { describeRefusal, refusalIssue } from '../../fixtures/harness/checks/refusal.ts';
 import { carriesCertificate } from '../../fixtures/contract/certificate-body.ts';
 
 /** Well-formed identifiers that no environment's pool is expected to hold. */
@@ -8,7 +8,7 @@ const unknown = { reference: 'QZ0PVH9Q', 'legacy number': '987654321987' } as co
 
 test.describe('Unknown, well-formed identifiers', () => {
   for (const [kind, id] of Object.entries(unknown)) {
-    test(`an unknown ${kind} is a 4xx problem, never a certificate (PV-4.2-UNKNOWN)`, covers('PV-4.2-UNKNOWN', 'PV-4-NO-5XX'), async ({ api, environment }) => {
+    test(...clauseTest(`an unknown ${kind} is a 4xx problem, never a certificate`, covers('PV-4.2-UNKNOWN', 'PV-4-NO-5XX')), async ({ api, environment }) => {
       test.skip(environment.pool.some((p) => p.reference === id || p.legacyNumber === id), `${id} is in the ${environment.name} pool`);
       const res = await api.getCertificate(id);
       expect(refusalIssue(res), because('PV-4.2-UNKNOWN', `GET of unknown ${kind} ${id} is refused with a 4xx`)).toBeUndefined();

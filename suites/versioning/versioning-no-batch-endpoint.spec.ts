@@ -2,21 +2,21 @@ import { containsValue } from '../../fixtures/contract/json-walk.ts';
 import { API_PREFIX } from '../../fixtures/harness/partner-api.ts';
 import { bookingReference, validBooking } from '../../fixtures/harness/pool.ts';
 import { expect, test } from '../../fixtures/harness/test.ts';
-import { because, covers, observe } from '../../fixtures/harness/verdicts.ts';
-import { bookingInfoOf } from '../booking/refusal.ts';
+import { because, clauseTest, covers, observe } from '../../fixtures/harness/verdicts.ts';
+import { bookingInfoOf } from '../../fixtures/harness/checks/refusal.ts';
 
 const BATCH = `${API_PREFIX}/booking`;
 const served = (status: number) => status >= 200 && status < 300;
 
 test.describe('The old batch endpoint on the new base URL', () => {
-  test('GET /api/v1/booking?orderItemIds=… is not served (PV-9-NO-BATCH-ENDPOINT)', covers('PV-9-NO-BATCH-ENDPOINT'), async ({ api, environment }) => {
+  test(...clauseTest('GET /api/v1/booking?orderItemIds=… is not served', covers('PV-9-NO-BATCH-ENDPOINT')), async ({ api, environment }) => {
     const ids = environment.pool.map((p) => p.legacyNumber).filter((v): v is string => !!v).slice(0, 2);
     const res = await api.raw('GET', `${BATCH}?orderItemIds=${(ids.length > 0 ? ids : ['5000101']).join(',')}`);
     expect(served(res.status), because('PV-9-NO-BATCH-ENDPOINT', `the batch GET is not served, got HTTP ${res.status} ${res.text.slice(0, 200)}`)).toBe(false);
     observe('PV-9-NO-BATCH-ENDPOINT', `batch GET answered HTTP ${res.status}`);
   });
 
-  test('PUT /api/v1/booking with an array body is not served and books nothing (PV-9-NO-BATCH-ENDPOINT)', covers('PV-9-NO-BATCH-ENDPOINT'), async ({ api, bookable }) => {
+  test(...clauseTest('PUT /api/v1/booking with an array body is not served and books nothing', covers('PV-9-NO-BATCH-ENDPOINT')), async ({ api, bookable }) => {
     test.skip(!bookable.legacyNumber, `pool certificate ${bookable.reference} names no legacyNumber`);
     api.touched.add(bookable.reference); // if the target books it anyway, clean up
     const before = await bookingInfoOf(api, bookable.reference);
@@ -26,7 +26,7 @@ test.describe('The old batch endpoint on the new base URL', () => {
     expect(await bookingInfoOf(api, bookable.reference), because('PV-9-NO-BATCH-ENDPOINT', 'the batch PUT booked nothing')).toEqual(before);
   });
 
-  test('DELETE /api/v1/booking with an array body is not served and removes nothing (PV-9-NO-BATCH-ENDPOINT)', covers('PV-9-NO-BATCH-ENDPOINT'), async ({ api, bookable }) => {
+  test(...clauseTest('DELETE /api/v1/booking with an array body is not served and removes nothing', covers('PV-9-NO-BATCH-ENDPOINT')), async ({ api, bookable }) => {
     test.skip(!bookable.legacyNumber, `pool certificate ${bookable.reference} names no legacyNumber`);
     const booking = validBooking();
     const booked = await api.book(bookable.reference, booking);

@@ -1,0 +1,39 @@
+import { containsValue } from '../../fixtures/contract/json-walk.ts';
+import { validBooking, type BookingBody } from '../../fixtures/harness/pool.ts';
+import type { PartnerApi } from '../../fixtures/harness/partner-api.ts';
+import { idOf } from '../../fixtures/harness/checks/booking-history.ts';
+import { expect, test } from '../../fixtures/harness/test.ts';
+import { because, clauseTest, covers, observe } from '../../fixtures/harness/verdicts.ts';
+import { cellsOf, describeCell, ways } from '../../fixtures/contract/ways-in.ts';
+
+// Asserting steps stay in the spec (no expect outside specs): the same as in booking-create.spec.ts.
+async function bookOk(api: PartnerApi, id: string, body: BookingBody, what: string): Promise<void> {
+  const res = await api.book(id, body, { label: what });
+  expect(res.status, because('PV-3-CREATE', `${what}: booking an unbooked certificate succeeds, got HTTP ${res.status} ${res.text.slice(0, 200)}`)).toBeGreaterThanOrEqual(200);
+  expect(res.status, because('PV-3-CREATE', `${what}: booking answers 2xx`)).toBeLessThan(300);
+  observe('PV-4-SUCCESS-CODES', `booking answered ${res.status} with ${res.text ? 'a body' : 'no body'}`);
+}
+
+async function bookingInfo(api: PartnerApi, id: string): Promise<unknown> {
+  const read = await api.getCertificate(id, { label: `read back ${id}` });
+  expect(read.status, because('PV-4.2-GET', `reading ${id} back answers 200, got HTTP ${read.status}`)).toBe(200);
+  return read.json<{ bookingInfo?: unknown }>()?.bookingInfo;
+}
+
+test.describe('Booking conflict through every identifier', () => {
+  for (const cell of cellsOf('booking-conflict')) {
+    test(...clauseTest(`a second booking ${describeCell(cell)} is refused with 409 ItemAlreadyBooked and the first is kept`, covers('PV-3-CONFLICT', 'PV-7-CONFLICT-BODY'), ways('booking-conflict', cell)), async ({ api, bookable }) => {
+      test.skip(cell.id === 'legacy' && !bookable.legacyNumber, `pool certificate ${bookable.reference} names no legacyNumber`);
+      const first = validBooking();
+      await bookOk(api, bookable.reference, first, 'first booking (setup)');
+      const secondBody = validBooking();
+      const second = await api.book(idOf(bookable, cell), secondBody, { label: `second booking ${describeCell(cell)}` });
+      expect(second.status, because('PV-3-CONFLICT', `booking a booked certificate ${describeCell(cell)} is 409, got HTTP ${second.status} ${second.text.slice(0, 200)}`)).toBe(409);
+      const body = second.json<Record<string, unknown>>();
+      expect({ type: body?.type, title: body?.title, status: body?.status }, because('PV-7-CONFLICT-BODY', 'the 409 problem is ItemAlreadyBooked')).toEqual({ type: 'urn:service:error:ItemAlreadyBooked', title: 'ItemAlreadyBooked', status: 409 });
+      const info = await bookingInfo(api, bookable.reference);
+      expect(containsValue(info, first.bookingReference), because('PV-3-CONFLICT', 'the first booking is still there')).toBe(true);
+      expect(containsValue(info, secondBody.bookingReference), because('PV-3-CONFLICT', 'the refused booking left no trace')).toBe(false);
+    });
+  }
+});

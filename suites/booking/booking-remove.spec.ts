@@ -1,0 +1,57 @@
+import { containsValue } from '../../fixtures/contract/json-walk.ts';
+import { validBooking, type BookingBody } from '../../fixtures/harness/pool.ts';
+import type { PartnerApi } from '../../fixtures/harness/partner-api.ts';
+import { firstBooking, idOf, leftovers, secondBooking } from '../../fixtures/harness/checks/booking-history.ts';
+import { expect, test } from '../../fixtures/harness/test.ts';
+import { because, clauseTest, covers, observe } from '../../fixtures/harness/verdicts.ts';
+import { cellsOf, describeCell, ways } from '../../fixtures/contract/ways-in.ts';
+
+// Asserting steps stay in the spec (no expect outside specs): the same as in booking-create.spec.ts.
+async function bookOk(api: PartnerApi, id: string, body: BookingBody, what: string): Promise<void> {
+  const res = await api.book(id, body, { label: what });
+  expect(res.status, because('PV-3-CREATE', `${what}: booking an unbooked certificate succeeds, got HTTP ${res.status} ${res.text.slice(0, 200)}`)).toBeGreaterThanOrEqual(200);
+  expect(res.status, because('PV-3-CREATE', `${what}: booking answers 2xx`)).toBeLessThan(300);
+  observe('PV-4-SUCCESS-CODES', `booking answered ${res.status} with ${res.text ? 'a body' : 'no body'}`);
+}
+
+async function removeOk(api: PartnerApi, id: string, what: string): Promise<void> {
+  const res = await api.removeBooking(id, { label: what });
+  expect(res.status, because('PV-3-REMOVE', `${what}: removing the booking of a booked certificate succeeds, got HTTP ${res.status} ${res.text.slice(0, 200)}`)).toBeLessThan(300);
+  expect(res.status, because('PV-3-REMOVE', `${what}: removal answers 2xx`)).toBeGreaterThanOrEqual(200);
+  observe('PV-4-SUCCESS-CODES', `removal answered ${res.status} with ${res.text ? 'a body' : 'no body'}`);
+}
+
+async function bookingInfo(api: PartnerApi, id: string): Promise<unknown> {
+  const read = await api.getCertificate(id, { label: `read back ${id}` });
+  expect(read.status, because('PV-4.2-GET', `reading ${id} back answers 200, got HTTP ${read.status}`)).toBe(200);
+  return read.json<{ bookingInfo?: unknown }>()?.bookingInfo;
+}
+
+test.describe('Booking removal through every identifier, first or after an earlier removal', () => {
+  for (const cell of cellsOf('booking-removed')) {
+    const rebook = cell.history === 'rebook';
+    test(...clauseTest(`a booking${rebook ? ' made after an earlier removal' : ''} is removed ${describeCell({ id: cell.id })} without a body, reads back unbooked, and the certificate books again`, covers('PV-3-REMOVE', 'PV-4.4-NO-BODY', 'PV-1-SINGLE', 'PV-4-SUCCESS-CODES'), ways('booking-removed', cell), ways('one-certificate', { op: 'book' }, { op: 'remove' })), async ({ api, bookable, environment }) => {
+      test.skip(cell.id === 'legacy' && !bookable.legacyNumber, `pool certificate ${bookable.reference} names no legacyNumber`);
+      const gone: BookingBody[] = [];
+      let booking: BookingBody = firstBooking();
+      if (rebook) {
+        await bookOk(api, bookable.reference, booking, 'first booking (setup)');
+        await removeOk(api, bookable.reference, 'remove the first booking (setup)');
+        gone.push(booking);
+        booking = secondBooking(environment);
+      }
+      await bookOk(api, bookable.reference, booking, 'book (setup)');
+      const removed = await api.removeBooking(idOf(bookable, cell), { label: `remove ${describeCell({ id: cell.id })}` });
+      expect(removed.status, because('PV-4.4-NO-BODY', `DELETE without a body ${describeCell({ id: cell.id })} removes the booking, got HTTP ${removed.status} ${removed.text.slice(0, 200)}`)).toBeLessThan(300);
+      gone.push(booking);
+      const info = await bookingInfo(api, bookable.reference);
+      for (const b of gone) {
+        for (const [field, value] of leftovers(b)) {
+          expect(containsValue(info, value), because('PV-3-REMOVE', `bookingInfo no longer shows the removed booking: its ${field} ${JSON.stringify(value)} is still there`)).toBe(false);
+        }
+      }
+      const again = await api.book(bookable.reference, validBooking(), { label: 'book again after the removal' });
+      expect(again.status, because('PV-3-REMOVE', `a certificate whose booking was removed can be booked again, got HTTP ${again.status} ${again.text.slice(0, 200)}`)).toBeLessThan(300);
+    });
+  }
+});

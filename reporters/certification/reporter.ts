@@ -25,7 +25,6 @@ export default class CertificationReporter implements Reporter {
   private readonly project: string;
   private readonly outcomes = new Map<string, TestOutcome>();
   private startedAt = new Date();
-  private planned = 0;
 
   constructor(options: Options = {}) {
     this.outputDir = options.outputDir ?? 'reports/certification';
@@ -36,9 +35,8 @@ export default class CertificationReporter implements Reporter {
     return false;
   }
 
-  onBegin(_config: FullConfig, suite: Suite): void {
+  onBegin(_config: FullConfig, _suite: Suite): void {
     this.startedAt = new Date();
-    this.planned = suite.allTests().filter((t) => t.parent.project()?.name === this.project).length;
   }
 
   onTestEnd(test: TestCase, result: TestResult): void {
@@ -69,7 +67,8 @@ export default class CertificationReporter implements Reporter {
 
   onEnd(result: FullResult): void {
     const tests = [...this.outcomes.values()];
-    if (this.planned === 0 && tests.length === 0) return; // a harness-only run certifies nothing
+    // A harness-only run or a --list certifies nothing (certify itself reports a run stopped before any test).
+    if (tests.length === 0) return;
     const runId = process.env.PVH_RUN_ID ?? 'adhoc';
     const context = readRunContext(path.dirname(this.outputDir), runId);
     const clauseResults = clauseVerdicts(tests);

@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { containsValue } from '../../fixtures/contract/json-walk.ts';
 import { carriesCertificate } from '../../fixtures/contract/certificate-body.ts';
-import type { ResolvedEnvironment } from '../../fixtures/environments/load.ts';
-import type { PoolCertificate } from '../../fixtures/environments/types.ts';
+import type { ResolvedEnvironment } from '../../fixtures/harness/environment.ts';
+import type { PoolCertificate } from '../../fixtures/harness/environment.ts';
 import type { PartnerApi } from '../../fixtures/harness/partner-api.ts';
 import { bookingReference } from '../../fixtures/harness/pool.ts';
 import { BookingModel, DISTINCTIVE, refusalClause, type Actor, type Via } from '../../fixtures/harness/properties/booking-model.ts';

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { validBookingBody, validBookingTemplate } from '../../fixtures/harness/arbitraries/booking-payloads.ts';
 import { containsValue } from '../../fixtures/contract/json-walk.ts';
-import { displayPath } from '../../fixtures/environments/load.ts';
+import { displayPath } from '../../fixtures/harness/environment.ts';
 import { bookingReference } from '../../fixtures/harness/pool.ts';
 import { beyondPromise, BeyondPromiseLog, refusalAdvice } from '../../fixtures/harness/properties/booking-promise.ts';
 import { FailingRunRecorder } from '../../fixtures/harness/properties/recorder.ts';

@@ -1,8 +1,8 @@
 import type { TestInfo } from '@playwright/test';
 import { expect, test } from '../../fixtures/harness/test.ts';
 import type { PartnerApi } from '../../fixtures/harness/partner-api.ts';
-import type { PoolCertificate } from '../../fixtures/environments/types.ts';
-import type { ResolvedEnvironment } from '../../fixtures/environments/load.ts';
+import type { PoolCertificate } from '../../fixtures/harness/environment.ts';
+import type { ResolvedEnvironment } from '../../fixtures/harness/environment.ts';
 import { apiRaceTarget } from '../../fixtures/harness/race/targets.ts';
 import { ms, probeUnbookedRemove, runTrial, summarise, type RaceScenario, type TrialReport } from '../../fixtures/harness/race/trial.ts';
 import { because, clauseTest, covers, inconclusive, observe } from '../../fixtures/harness/verdicts.ts';

@@ -135,7 +135,8 @@ export interface ClauseNotes {
 }
 
 /**
- * Labels and links for a test that covers `ids` (unknown IDs are ignored). Warnings (SHOULD) keep
+ * Labels and links for a test that covers `ids` (unknown IDs are ignored; the first places the test
+ * in the tree). Warnings (SHOULD) keep
  * the test passed but add the tag `warning` and a `warning` label per clause, so the "Warning
  * (SHOULD)" category of allurerc.mjs can pick the test up.
  */
@@ -145,11 +146,17 @@ export function clauseLabels(ids: readonly string[], notes: ClauseNotes = {}): {
   const add = (name: string, value: string) => {
     if (!labels.some((l) => l.name === name && l.value === value)) labels.push({ name, value });
   };
+  // One tree position per test (the tree groups by epic and feature): the first clause the test
+  // covers places it; every clause stays a label (story, clause, tag) to filter by.
+  const home = known[0];
+  if (home) {
+    add('epic', home.area);
+    add('feature', clauseFeature(home));
+    add('story', `${home.id}: ${home.summary}`);
+  }
   for (const c of known) {
-    add('epic', c.area);
-    add('feature', clauseFeature(c));
-    add('story', `${c.id}: ${c.summary}`);
     add('clause', c.id);
+    add('tag', c.id);
     add('level', c.level);
   }
   const top = LEVEL_ORDER.find((l) => known.some((c) => c.level === l));

@@ -9,7 +9,8 @@ import { redact } from '../../fixtures/harness/http/redact.ts';
 import type { CertificationResults } from './verdicts.ts';
 import { renderHtml, renderMarkdown } from './render.ts';
 
-export function writeCertification(outputDir: string, results: CertificationResults): void {
+/** `evidence`: extra files (relative path → text) written with the report, e.g. evidence/<clause>/<test>/reproduce.sh. */
+export function writeCertification(outputDir: string, results: CertificationResults, evidence: ReadonlyMap<string, string> = new Map()): void {
   const parent = path.dirname(path.resolve(outputDir));
   mkdirSync(parent, { recursive: true });
   const tmp = `${path.resolve(outputDir)}.tmp-${process.pid}`;
@@ -18,6 +19,10 @@ export function writeCertification(outputDir: string, results: CertificationResu
   writeFileSync(path.join(tmp, 'results.json'), redact(`${JSON.stringify(results, null, 2)}\n`));
   writeFileSync(path.join(tmp, 'SUMMARY.md'), redact(renderMarkdown(results)));
   writeFileSync(path.join(tmp, 'index.html'), redact(renderHtml(results)));
+  for (const [rel, text] of evidence) {
+    mkdirSync(path.dirname(path.join(tmp, rel)), { recursive: true });
+    writeFileSync(path.join(tmp, rel), redact(text));
+  }
   const old = `${path.resolve(outputDir)}.old-${process.pid}`;
   if (existsSync(outputDir)) renameSync(outputDir, old);
   renameSync(tmp, outputDir);

@@ -1,23 +1,44 @@
-/** Human-readable renderings of the certification results: Markdown and a self-contained HTML page. */
+/**
+ * Human-readable renderings of the certification results, Markdown and a self-contained HTML page,
+ * for a release manager who reads no code: verdict and decision first, then what broke with its
+ * evidence files, what changed since the last run, and every clause (each with an anchor).
+ */
+import { certificationPart } from '../gate/decision.ts';
+import { describeSince } from './history.ts';
 import type { CertificationResults, ClauseResult, Verdict } from './verdicts.ts';
 import { summaryLine } from './verdicts.ts';
 
 const ICON: Record<Verdict, string> = { pass: 'PASS', fail: 'FAIL', warning: 'WARN', observation: 'INFO', 'not-run': 'NOT RUN' };
-
 const BANNER: Record<CertificationResults['verdict'], string> = { CONFORMANT: 'ok', 'NOT CONFORMANT': 'ko', INCONCLUSIVE: 'unsure' };
 
 const esc = (s: string) => s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
 const md = (s: string) => s.replace(/\|/g, '\\|').replace(/\n/g, ' ');
+const anchor = (id: string) => `clause-${id}`;
+const fileName = (p: string) => p.split('/').pop() ?? p;
+
+/** The certification's part of the release decision: GO, NO-GO or INCONCLUSIVE, with the reasons. */
+export function decisionOf(r: CertificationResults): { decision: 'GO' | 'NO-GO' | 'INCONCLUSIVE'; reasons: string[]; warnings: string[] } {
+  const part = certificationPart(r);
+  const decision = r.verdict === 'INCONCLUSIVE' ? 'INCONCLUSIVE' : part.reasons.length === 0 ? 'GO' : 'NO-GO';
+  return { decision, reasons: part.reasons, warnings: part.warnings };
+}
+
+/** Failed MUST clauses first, then failed SHOULD (warnings) clauses. */
+const broken = (r: CertificationResults) => r.clauses.filter((c) => c.verdict === 'fail').concat(r.clauses.filter((c) => c.verdict === 'warning'));
 
 export function renderMarkdown(r: CertificationResults): string {
+  const d = decisionOf(r);
   const lines = [
     `# Partner Voucher API certification: ${r.run.environment}`,
     '',
     `**${summaryLine(r)}**`,
     '',
+    `**Release decision from this certification: ${d.decision}**${d.reasons.length ? '' : ' (npm run gate adds the Allure quality gate and k6 thresholds)'}`,
+    ...d.reasons.map((x) => `- ${md(x)}`),
+    '',
     `- Run ${r.run.id}, started ${r.run.startedAt}, harness ${r.run.harnessVersion}, Node ${r.run.node}${r.run.commit ? `, commit ${r.run.commit}` : ''}`,
     `- Target: API ${r.run.baseUrl || '(unknown)'}, token endpoint ${r.run.authUrl || '(unknown)'}${r.run.rttMs !== undefined ? `, round-trip time ${r.run.rttMs} ms` : ''}`,
-    `- MUST failures: ${r.totals.mustFailed}; MUST clauses not run: ${r.totals.mustNotRun} (${r.totals.mustIncomplete} could not complete)`,
+    ...(r.sinceLast ? [`- What changed ${describeSince(r.sinceLast)}`] : []),
     '',
   ];
   if (r.causes.length > 0) {
@@ -25,12 +46,14 @@ export function renderMarkdown(r: CertificationResults): string {
     for (const c of r.causes) lines.push(`- ${md(c)}`);
     lines.push('');
   }
-  const failing = r.clauses.filter((c) => c.verdict === 'fail' || c.verdict === 'warning');
+  const failing = broken(r);
   if (failing.length > 0) {
     lines.push('## What broke', '');
     for (const c of failing) {
       lines.push(`- **${c.id}** (${c.level}, ${c.source}) ${ICON[c.verdict]}${c.knownDeviation ? ` — known deviation: ${c.knownDeviation}` : ''}: ${c.summary}`);
-      for (const e of c.evidence.slice(0, 3)) lines.push(`  - ${e}`);
+      for (const e of c.evidence.filter((x) => !x.startsWith('observed:')).slice(0, 3)) lines.push(`  - ${md(e)}`);
+      const files = c.evidenceFiles ?? [];
+      if (files.length > 0) lines.push(`  - evidence: ${files.map((f) => `[${md(f)}](${f})`).join(', ')}`);
     }
     lines.push('');
   }
@@ -50,22 +73,51 @@ export function renderMarkdown(r: CertificationResults): string {
   return `${lines.join('\n')}\n`;
 }
 
+function links(files: readonly string[] | undefined): string {
+  return files && files.length > 0 ? `<div class="files">evidence: ${files.map((f) => `<a href="${esc(f)}">${esc(f.split('/').slice(-2).join('/'))}</a>`).join(' · ')}</div>` : '';
+}
+
 function row(c: ClauseResult): string {
   const notes = [...c.evidence, ...(c.incomplete ?? []).map((x) => `could not complete: ${x.test}: ${x.cause}`)];
-  const evidence = notes.length ? `<ul>${notes.map((e) => `<li>${esc(e)}</li>`).join('')}</ul>` : '';
-  const tests = c.tests.map((t) => `<li>${esc(t.title)} <span class="muted">(${esc(t.status)})</span></li>`).join('');
-  return `<tr class="${c.verdict}"><td><b>${esc(c.id)}</b><div class="muted">${esc(c.source)}</div></td><td>${c.level}</td><td class="v">${ICON[c.verdict]}${c.knownDeviation ? '<div class="muted">known deviation</div>' : ''}</td><td>${esc(c.summary)}${evidence}</td><td><ul>${tests}</ul></td></tr>`;
+  const evidence = notes.length ? `<details><summary>${notes.length} note${notes.length === 1 ? '' : 's'}</summary><ul>${notes.map((e) => `<li>${esc(e)}</li>`).join('')}</ul></details>` : '';
+  const tests = c.tests.length ? `<details><summary>${c.tests.length} test${c.tests.length === 1 ? '' : 's'}</summary><ul>${c.tests.map((t) => `<li>${esc(t.title)} <span class="muted">(${esc(t.status)})</span></li>`).join('')}</ul></details>` : '';
+  return `<tr id="${anchor(c.id)}" class="${c.verdict}"><td><a href="#${anchor(c.id)}"><b>${esc(c.id)}</b></a><div class="muted">${esc(c.source)}</div></td><td>${c.level}</td><td class="v">${ICON[c.verdict]}${c.knownDeviation ? '<div class="muted">known deviation</div>' : ''}</td><td>${esc(c.summary)}${links(c.evidenceFiles)}${evidence}</td><td>${tests}</td></tr>`;
+}
+
+function brokeSection(r: CertificationResults): string {
+  const failing = broken(r);
+  const items = failing.map((c) => {
+    const first = c.evidence.find((e) => !e.startsWith('observed:') && !e.startsWith('warning:')) ?? c.evidence[0] ?? '';
+    return `<li><a href="#${anchor(c.id)}"><b>${esc(c.id)}</b></a> <span class="muted">(${c.level}, ${esc(c.source)})</span> ${ICON[c.verdict]}${c.knownDeviation ? ` <span class="muted">known deviation: ${esc(c.knownDeviation)}</span>` : ''}: ${esc(c.summary)}<div class="msg">${esc(first)}</div>${links(c.evidenceFiles)}</li>`;
+  });
+  const causes = r.verdict === 'INCONCLUSIVE' ? r.causes.map((c) => `<li><b>could not conclude</b>: ${esc(c)}</li>`) : [];
+  const files = r.tests.filter((t) => t.inconclusive || (t.evidenceFiles ?? []).some((f) => f.startsWith('evidence/could-not-complete/')));
+  const extra = files.flatMap((t) => (t.evidenceFiles ?? []).filter((f) => f.startsWith('evidence/could-not-complete/'))).map((f) => `<a href="${esc(f)}">${esc(fileName(f))}</a>`);
+  if (items.length + causes.length === 0) return '';
+  return `<h2 id="what-broke">What broke</h2><ul class="broke">${[...causes, ...items].join('\n')}</ul>${extra.length ? `<div class="files">evidence of checks that could not complete: ${extra.join(' · ')}</div>` : ''}`;
 }
 
 export function renderHtml(r: CertificationResults): string {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Certification: ${esc(r.run.environment)}</title>
-<style>body{font:14px/1.4 system-ui,sans-serif;margin:2rem;color:#222}table{border-collapse:collapse;width:100%}td,th{border-bottom:1px solid #ddd;padding:.4rem;vertical-align:top;text-align:left}
+  const d = decisionOf(r);
+  const since = r.sinceLast
+    ? `<p class="since"><b>What changed</b> ${esc(describeSince(r.sinceLast)).replace(/\b((?:PV|RFC)[A-Za-z0-9.-]+)\b/g, (id) => `<a href="#${anchor(id)}">${id}</a>`)}</p>`
+    : '<p class="since muted">No earlier run of this environment in the history (reports/history/certification.jsonl).</p>';
+  const warnings = r.clauses.filter((c) => c.verdict === 'warning').length;
+  const observations = r.clauses.filter((c) => c.verdict === 'observation').length;
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Certification: ${esc(r.run.environment)} — ${esc(r.verdict)}</title>
+<style>body{font:14px/1.4 system-ui,sans-serif;margin:2rem;color:#222;max-width:1200px}table{border-collapse:collapse;width:100%}td,th{border-bottom:1px solid #ddd;padding:.4rem;vertical-align:top;text-align:left}
 .muted{color:#777;font-size:12px}.v{font-weight:bold}.pass .v{color:#17803d}.fail .v{color:#c62828}.warning .v{color:#b26a00}.observation .v{color:#1565c0}.not-run .v{color:#777}
-.banner{padding:1rem;border-radius:6px;margin-bottom:1rem;font-size:16px}.ok{background:#e8f5e9}.ko{background:#ffebee}.unsure{background:#fff8e1}ul{margin:.2rem 0;padding-left:1.2rem}</style></head><body>
+.banner{padding:1rem;border-radius:6px;margin-bottom:.5rem;font-size:16px}.ok{background:#e8f5e9}.ko{background:#ffebee}.unsure{background:#fff8e1}
+.decision{font-size:16px;margin:.5rem 0}.decision b{font-size:18px}.msg{font-family:ui-monospace,monospace;font-size:12px;white-space:pre-wrap;margin:.2rem 0}.files{font-size:12px;margin:.2rem 0}
+ul{margin:.2rem 0;padding-left:1.2rem}.broke li{margin-bottom:.6rem}tr:target{background:#fffde7}details summary{cursor:pointer;color:#555;font-size:12px}</style></head><body>
 <h1>Partner Voucher API certification: ${esc(r.run.environment)}</h1>
 <div class="banner ${BANNER[r.verdict]}">${esc(summaryLine(r))}</div>
-${r.causes.length > 0 ? `<h2>${r.verdict === 'INCONCLUSIVE' ? 'Why the verdict is INCONCLUSIVE' : 'Also noted'}</h2><ul>${r.causes.map((c) => `<li>${esc(c)}</li>`).join('')}</ul>` : ''}
-<p class="muted">Run ${esc(r.run.id)} · started ${esc(r.run.startedAt)} · API ${esc(r.run.baseUrl || '(unknown)')} · token endpoint ${esc(r.run.authUrl || '(unknown)')}${r.run.rttMs !== undefined ? ` · round-trip time ${r.run.rttMs} ms` : ''} · harness ${esc(r.run.harnessVersion)} · Node ${esc(r.run.node)}</p>
+<div class="decision">Release decision from this certification: <b>${d.decision}</b>${d.reasons.length ? `<ul>${d.reasons.map((x) => `<li>${esc(x)}</li>`).join('')}</ul>` : ' <span class="muted">(npm run gate adds the Allure quality gate and k6 thresholds)</span>'}</div>
+${since}
+${brokeSection(r)}
+<p class="muted">Run ${esc(r.run.id)} · started ${esc(r.run.startedAt)} · API ${esc(r.run.baseUrl || '(unknown)')} · token endpoint ${esc(r.run.authUrl || '(unknown)')}${r.run.rttMs !== undefined ? ` · round-trip time ${r.run.rttMs} ms` : ''} · harness ${esc(r.run.harnessVersion)} · Node ${esc(r.run.node)}${r.run.commit ? ` · commit ${esc(r.run.commit)}` : ''}</p>
+<h2 id="every-clause">Every clause</h2>
+<p class="muted">${r.clauses.length} clauses; ${warnings} with SHOULD warnings and ${observations} observations (where the spec is silent): open a row's notes to read them.</p>
 <table><thead><tr><th>Clause</th><th>Level</th><th>Verdict</th><th>Statement and evidence</th><th>Tests</th></tr></thead><tbody>
 ${r.clauses.map(row).join('\n')}
 </tbody></table></body></html>

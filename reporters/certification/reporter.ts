@@ -10,9 +10,11 @@ import { readRunContext } from '../../fixtures/harness/run-context.ts';
 import { gitCommit, harnessVersion } from '../../fixtures/harness/run-info.ts';
 import { readLostMarker } from '../../fixtures/harness/target-health.ts';
 import { ANNOTATION } from '../../fixtures/harness/verdicts.ts';
-import { clauseVerdicts, runVerdict, summaryLine, totals, type CertificationResults, type TestOutcome } from './verdicts.ts';
+import { clauseVerdicts, readTest, runVerdict, summaryLine, totals, type CertificationResults, type TestOutcome } from './verdicts.ts';
 import { writeCertification } from './files.ts';
 import { addVerdictToAllure, addVerdictToJUnit } from './verdict-entries.ts';
+import { addEvidence, attachmentsOf, type EvidenceFiles } from './evidence.ts';
+import { describeSince, historyFile, recordRun } from './history.ts';
 
 interface Options {
   outputDir?: string;
@@ -24,6 +26,8 @@ export default class CertificationReporter implements Reporter {
   private readonly outputDir: string;
   private readonly project: string;
   private readonly outcomes = new Map<string, TestOutcome>();
+  /** Exchanges and reproducers of tests that did not pass, kept for the evidence files. */
+  private readonly attachments = new Map<string, Map<string, string>>();
   private startedAt = new Date();
 
   constructor(options: Options = {}) {
@@ -63,6 +67,7 @@ export default class CertificationReporter implements Reporter {
     if (result.status === 'skipped' && skip) outcome.skippedReason = redact(skip);
     if (result.status === 'skipped' && of(ANNOTATION.skippedWrite).length > 0) outcome.skippedForWrites = true;
     this.outcomes.set(test.id, outcome);
+    if (result.status !== 'passed' && result.status !== 'skipped') this.attachments.set(test.id, attachmentsOf(result));
   }
 
   onEnd(result: FullResult): void {
@@ -101,10 +106,31 @@ export default class CertificationReporter implements Reporter {
       clauses: clauseResults,
       tests,
     };
-    writeCertification(this.outputDir, results);
+    const evidence = this.evidence(results);
+    results.sinceLast = recordRun(historyFile(), results);
+    writeCertification(this.outputDir, results, evidence);
     const reportDir = path.dirname(this.outputDir);
     addVerdictToJUnit(path.join(reportDir, 'junit', 'results.xml'), results);
     addVerdictToAllure(path.join(reportDir, 'allure-results'), results);
-    console.log(`\n${summaryLine(results)}\nreport: ${path.join(this.outputDir, 'index.html')}`);
+    console.log(`\n${summaryLine(results)}${results.sinceLast ? `\n${describeSince(results.sinceLast)}` : ''}\nreport: ${path.join(this.outputDir, 'index.html')}`);
+  }
+
+  /** Evidence files of every test that failed on a clause or could not complete, linked from its clauses. */
+  private evidence(results: CertificationResults): EvidenceFiles {
+    const files: EvidenceFiles = new Map();
+    const byClause = new Map(results.clauses.map((c) => [c.id, c]));
+    for (const t of results.tests) {
+      const attachments = this.attachments.get(t.id);
+      if (!attachments || attachments.size === 0) continue;
+      const reading = readTest(t);
+      const clauses = reading.kind === 'failed' ? reading.clauses : reading.kind === 'incomplete' || reading.kind === 'harness-error' ? ['could-not-complete'] : [];
+      for (const id of clauses) {
+        const paths = addEvidence(files, id, t.title, attachments);
+        t.evidenceFiles = [...(t.evidenceFiles ?? []), ...paths];
+        const clause = byClause.get(id);
+        if (clause) clause.evidenceFiles = [...(clause.evidenceFiles ?? []), ...paths];
+      }
+    }
+    return files;
   }
 }

@@ -9,6 +9,7 @@
  * - CONFORMANT: every MUST clause that ran held (complete when every MUST clause ran).
  */
 import { stripAnsi } from '../../fixtures/harness/ansi.ts';
+import type { SinceLast } from './history.ts';
 import { clauseIdsIn as idsIn, clauses, type Clause, type ClauseLevel } from '../../fixtures/contract/clauses.ts';
 
 export type Verdict = 'pass' | 'fail' | 'warning' | 'observation' | 'not-run';
@@ -35,6 +36,8 @@ export interface TestOutcome {
   skippedForWrites?: boolean;
   /** Why the test could not complete (target lost, property out of budget…): its clauses did not run. */
   inconclusive?: string;
+  /** Its evidence files, when it did not pass (relative to the certification report). */
+  evidenceFiles?: string[];
   durationMs: number;
 }
 
@@ -81,6 +84,8 @@ export interface ClauseResult {
   skippedForWrites?: boolean;
   /** Set when a check of this clause could not complete: which test, and why (the clause is then not-run). */
   incomplete?: Array<{ test: string; cause: string }>;
+  /** Evidence files of the tests that failed on this clause (relative to the certification report). */
+  evidenceFiles?: string[];
   tests: Array<{ title: string; file: string; status: string }>;
   evidence: string[];
 }
@@ -111,6 +116,8 @@ export interface CertificationResults {
   complete: boolean;
   clauses: ClauseResult[];
   tests: TestOutcome[];
+  /** What changed since the previous run against this environment (history.ts). */
+  sinceLast?: SinceLast;
 }
 
 export function clauseVerdicts(tests: TestOutcome[], catalogue: readonly Clause[] = clauses): ClauseResult[] {

@@ -23,6 +23,8 @@ export interface GateInputs {
   allureRunId?: string;
   /** Read-only target (production): accept MUST clauses that did not run only because writes are off; they are listed as warnings. */
   readOnly?: boolean;
+  /** A clause that regressed since the previous run is no-go. */
+  noRegressions?: boolean;
 }
 
 export interface GateDecision {
@@ -32,6 +34,40 @@ export interface GateDecision {
   /** Listed, never blocking: SHOULD warnings, known deviations, accepted gaps. */
   warnings: string[];
   counts: string[];
+}
+
+export interface CertificationOptions {
+  /** Read-only target (production): accept MUST clauses that did not run only because writes are off. */
+  readOnly?: boolean;
+  /** Any clause worse than in the previous run of this environment is no-go, known deviation or not. */
+  noRegressions?: boolean;
+}
+
+/** The certification's part of the decision: what the certification page shows, and the gate adds to. */
+export function certificationPart(cert: CertificationResults, options: CertificationOptions = {}): Omit<GateDecision, 'go'> {
+  const reasons: string[] = [];
+  const warnings: string[] = [];
+  const failed = mustFailed(cert.clauses);
+  if (cert.verdict === 'INCONCLUSIVE') {
+    reasons.push(`certification INCONCLUSIVE: ${cert.causes[0] ?? 'no cause recorded'}${cert.causes.length > 1 ? ` (and ${cert.causes.length - 1} more)` : ''}`);
+  }
+  const notRun = mustNotRun(cert.clauses).filter((c) => !c.incomplete);
+  const writesOff = options.readOnly ? notRun.filter((c) => c.skippedForWrites) : [];
+  const missing = notRun.filter((c) => !writesOff.includes(c));
+  for (const c of failed) reasons.push(`MUST clause failed: ${c.id}: ${c.summary}${c.evidence[0] ? ` (${clip(c.evidence[0])})` : ''}`);
+  if (writesOff.length > 0) warnings.push(`${writesOff.length} MUST clause(s) not run because writes are off (accepted: --read-only): ${few(writesOff.map((c) => c.id))}`);
+  if (missing.length > 0) reasons.push(`incomplete run: ${missing.length} MUST clause(s) did not run: ${few(missing.map((c) => c.id))}`);
+  const regressed = cert.sinceLast?.regressed ?? [];
+  if (regressed.length > 0) {
+    const line = `regressed since run ${cert.sinceLast!.runId}: ${few(regressed)}`;
+    if (options.noRegressions) reasons.push(`${line} (--no-regressions)`);
+    else warnings.push(line);
+  }
+  for (const c of cert.clauses.filter((x) => x.verdict === 'warning')) warnings.push(`SHOULD warning: ${c.id}: ${c.summary}`);
+  for (const c of cert.clauses.filter((x) => x.knownDeviation)) warnings.push(`known deviation: ${c.id}: ${c.knownDeviation}`);
+  const t = cert.totals;
+  const counts = [`certification ${cert.run.environment} (run ${cert.run.id}): ${t.tests} tests; clauses ${t.pass} pass, ${t.fail} fail, ${t.warning} warning, ${t.observation} observation, ${t['not-run']} not run`];
+  return { reasons, warnings, counts };
 }
 
 export function decide(inputs: GateInputs): GateDecision {
@@ -44,23 +80,13 @@ export function decide(inputs: GateInputs): GateDecision {
   if (!cert) {
     reasons.push('no certification results (certification/results.json): run npm run certify first');
   } else {
-    const failed = mustFailed(cert.clauses);
-    if (cert.verdict === 'INCONCLUSIVE') {
-      reasons.push(`certification INCONCLUSIVE: ${cert.causes[0] ?? 'no cause recorded'}${cert.causes.length > 1 ? ` (and ${cert.causes.length - 1} more)` : ''}`);
-    }
-    const notRun = mustNotRun(cert.clauses).filter((c) => !c.incomplete);
-    const writesOff = inputs.readOnly ? notRun.filter((c) => c.skippedForWrites) : [];
-    const missing = notRun.filter((c) => !writesOff.includes(c));
-    for (const c of failed) reasons.push(`MUST clause failed: ${c.id}: ${c.summary}${c.evidence[0] ? ` (${clip(c.evidence[0])})` : ''}`);
-    if (writesOff.length > 0) warnings.push(`${writesOff.length} MUST clause(s) not run because writes are off (accepted: --read-only): ${few(writesOff.map((c) => c.id))}`);
-    if (missing.length > 0) reasons.push(`incomplete run: ${missing.length} MUST clause(s) did not run: ${few(missing.map((c) => c.id))}`);
-    for (const c of cert.clauses.filter((x) => x.verdict === 'warning')) warnings.push(`SHOULD warning: ${c.id}: ${c.summary}`);
-    for (const c of cert.clauses.filter((x) => x.knownDeviation)) warnings.push(`known deviation: ${c.id}: ${c.knownDeviation}`);
+    const part = certificationPart(cert, { ...(inputs.readOnly ? { readOnly: true } : {}), ...(inputs.noRegressions ? { noRegressions: true } : {}) });
+    reasons.push(...part.reasons);
+    warnings.push(...part.warnings);
     if (inputs.allureRunId && cert.run.id && inputs.allureRunId !== cert.run.id) {
       reasons.push(`the Allure results (run ${inputs.allureRunId}) and the certification results (run ${cert.run.id}) come from different runs: run npm run certify again`);
     }
-    const t = cert.totals;
-    counts.push(`certification ${cert.run.environment} (run ${cert.run.id}): ${t.tests} tests; clauses ${t.pass} pass, ${t.fail} fail, ${t.warning} warning, ${t.observation} observation, ${t['not-run']} not run`);
+    counts.push(...part.counts);
   }
 
   const gateFailures = inputs.allureGate.output.split('\n').filter((l) => /⨯/.test(l)).map((l) => l.replace(/⨯/, '').replace(/\s+/g, ' ').trim());

@@ -1,0 +1,43 @@
+/** Run-to-run diff of clause verdicts (history.ts) and the gate's --no-regressions. */
+import { expect, test } from '@playwright/test';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { clauses } from '../../fixtures/contract/clauses.ts';
+import { certificationPart } from '../gate/decision.ts';
+import { describeSince, diff, readHistory, recordRun, type HistoryEntry } from './history.ts';
+import { emptyResults, type CertificationResults, type Verdict } from './verdicts.ts';
+
+const entry = (runId: string, verdicts: Record<string, Verdict>): HistoryEntry => ({ runId, environment: 'staging', finishedAt: '2026-11-21T02:17:00Z', verdict: 'CONFORMANT', clauses: verdicts });
+
+function results(runId: string, verdicts: Record<string, Verdict>): CertificationResults {
+  const r = emptyResults({ id: runId, environment: 'staging', baseUrl: '', authUrl: '', startedAt: '', durationMs: 0, harnessVersion: '0', node: '' }, 'CONFORMANT', []);
+  r.clauses = r.clauses.map((c) => ({ ...c, verdict: verdicts[c.id] ?? 'pass' }));
+  return r;
+}
+
+test('a clause worse than before regressed, better recovered, not run before and run now appeared', () => {
+  const d = diff(entry('r1', { A: 'pass', B: 'fail', C: 'not-run', D: 'observation', E: 'warning' }), entry('r2', { A: 'fail', B: 'pass', C: 'pass', D: 'warning', E: 'warning', F: 'pass' }));
+  expect(d).toMatchObject({ runId: 'r1', regressed: ['A', 'D'], recovered: ['B'], appeared: ['C', 'F'] });
+  expect(describeSince(d)).toBe('since run r1 (2026-11-21 02:17 UTC, CONFORMANT): regressed: A, D; recovered: B; new: C, F');
+});
+
+test('each run is compared with the previous run of the same environment, then recorded; the gate turns a regression into no-go on request', () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'pvh-history-'));
+  const file = path.join(dir, 'history', 'certification.jsonl');
+  try {
+    expect(recordRun(file, results('r1', {}))).toBeUndefined();
+    const second = results('r2', { 'PV-3-CONFLICT': 'fail' });
+    second.sinceLast = recordRun(file, second);
+    expect(second.sinceLast?.regressed).toEqual(['PV-3-CONFLICT']);
+    expect(readHistory(file).map((e) => e.runId)).toEqual(['r1', 'r2']);
+    expect(readFileSync(file, 'utf8').split('\n').filter(Boolean)).toHaveLength(2);
+    // A known deviation keeps the gate quiet about the failure itself, not about the regression.
+    const deviated = { ...second, clauses: second.clauses.map((c) => (c.id === 'PV-3-CONFLICT' ? { ...c, knownDeviation: 'ticket 12' } : c)) };
+    expect(certificationPart(deviated).reasons).toEqual([]);
+    expect(certificationPart(deviated, { noRegressions: true }).reasons).toEqual([`regressed since run r1: PV-3-CONFLICT (--no-regressions)`]);
+    expect(clauses.some((c) => c.id === 'PV-3-CONFLICT')).toBe(true);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});

@@ -10,6 +10,6 @@ runMain({
   summary: 'Runs one k6 load scenario with a profile against an environment and ends with one verdict line (LOAD PASS or LOAD FAIL).',
   synopsis: '--scenario NAME [--profile NAME] [--env NAME|PATH] [options]',
   options: LOAD_FLAGS,
-  exitCodes: { 0: 'thresholds held', 2: 'usage or config error, or k6 unavailable', 99: 'thresholds crossed', 1: "other: k6's own exit code (explained on the verdict line)" },
+  exitCodes: { 0: 'thresholds held', 2: 'usage or config error, or k6 unavailable', 99: 'thresholds crossed', other: "k6's own exit code, explained on the verdict line" },
   run: (values) => runLoad(loadOptionsFrom(values, values.env ?? environmentName())),
 });

@@ -1,6 +1,6 @@
 /**
  * Runs the Allure 3 CLI (npm package `allure`, no Java) from the repository root, so allurerc.mjs
- * applies, with the Node 20 polyfill its quality gate needs (scripts/iter-toarray-polyfill.mjs).
+ * applies, with the Node 20 polyfill its quality gate needs (iter-toarray-polyfill.mjs).
  */
 import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
@@ -10,7 +10,7 @@ import { PROJECT_ROOT } from '../../fixtures/harness/project-root.ts';
 
 export const ROOT = PROJECT_ROOT;
 const CLI = path.join(ROOT, 'node_modules', 'allure', 'cli.js');
-const POLYFILL = path.join(ROOT, 'scripts', 'iter-toarray-polyfill.mjs');
+const POLYFILL = path.join(ROOT, 'reporters', 'allure', 'iter-toarray-polyfill.mjs');
 
 export interface AllureRun {
   code: number;

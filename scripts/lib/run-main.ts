@@ -39,7 +39,8 @@ export interface Command<O extends Options> {
   synopsis?: string;
   /** Environment variables the command reads, with what each does. */
   environment?: Readonly<Record<string, string>>;
-  exitCodes: Readonly<Record<number, string>>;
+  /** Exit code (or range, e.g. "100-109") and what it means. */
+  exitCodes: Readonly<Record<number | string, string>>;
   /** Exit code of an unexpected error (default 1). */
   crashExitCode?: number;
   run(values: OptionValues<O>, positionals: string[]): Promise<number> | number;

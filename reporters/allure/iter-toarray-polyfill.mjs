@@ -1,7 +1,7 @@
 /**
  * Iterator.prototype.toArray for Node 20: Allure 3's quality gate calls `Map.values().toArray()`
  * (an iterator helper, Node 22+) and crashes without it. Loaded only into the Allure CLI process:
- * NODE_OPTIONS="--import ./scripts/iter-toarray-polyfill.mjs". Upstream fix: allure3 PR #977.
+ * NODE_OPTIONS="--import ./reporters/allure/iter-toarray-polyfill.mjs". Upstream fix: allure3 PR #977.
  */
 const IteratorPrototype = Object.getPrototypeOf(Object.getPrototypeOf([][Symbol.iterator]()));
 if (typeof IteratorPrototype.toArray !== 'function') {

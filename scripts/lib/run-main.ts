@@ -16,7 +16,6 @@ export interface OptionSpec {
   /** What the value is called in the help (string options), e.g. NAME. */
   value?: string;
   multiple?: boolean;
-  short?: string;
   default?: string | boolean;
   help: string;
 }
@@ -46,10 +45,10 @@ export interface Command<O extends Options> {
   run(values: OptionValues<O>, positionals: string[]): Promise<number> | number;
 }
 
-const HELP_OPTION = { type: 'boolean', short: 'h', help: 'print this help and exit' } as const;
+const HELP_OPTION = { type: 'boolean', short: 'h' } as const;
 
 function optionLabel(name: string, spec: OptionSpec): string {
-  return `${spec.short ? `-${spec.short}, ` : ''}--${name}${spec.type === 'string' ? ` ${spec.value ?? 'VALUE'}` : ''}`;
+  return `--${name}${spec.type === 'string' ? ` ${spec.value ?? 'VALUE'}` : ''}`;
 }
 
 function table(rows: Array<[string, string]>): string[] {
@@ -58,12 +57,12 @@ function table(rows: Array<[string, string]>): string[] {
 }
 
 /** The common help: usage line, one-sentence summary, options, environment, exit codes. */
-export function helpText(command: Command<Options>): string {
+function helpText(command: Command<Options>): string {
   const options = Object.entries(command.options);
-  const generated = options.map(([name, spec]) => `[${optionLabel(name, { ...spec, short: undefined })}${spec.multiple ? ' ...' : ''}]`);
+  const generated = options.map(([name, spec]) => `[${optionLabel(name, spec)}${spec.multiple ? ' ...' : ''}]`);
   const args = command.synopsis ?? [...generated, ...(command.positionals ? [command.positionals] : [])].join(' ');
   const lines = [`Usage: npm run ${command.name}${args ? ` -- ${args}` : ''}`, '', command.summary, '', 'Options:'];
-  lines.push(...table([...options.map(([name, spec]): [string, string] => [optionLabel(name, spec), spec.help]), ['-h, --help', HELP_OPTION.help]]));
+  lines.push(...table([...options.map(([name, spec]): [string, string] => [optionLabel(name, spec), spec.help]), ['-h, --help', 'print this help and exit']]));
   if (command.environment) lines.push('', 'Environment:', ...table(Object.entries(command.environment)));
   lines.push('', 'Exit codes:', ...table(Object.entries(command.exitCodes)));
   return lines.join('\n');

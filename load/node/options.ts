@@ -26,21 +26,21 @@ export interface LoadOptions {
 
 /** The flag values as parsed (scripts/lib/load-options.ts declares the flags). */
 export interface LoadFlags {
-  scenario?: string | undefined;
-  profile?: string | undefined;
-  fault?: string[] | undefined;
-  variant?: string | undefined;
-  'latency-ms'?: string | undefined;
-  'race-window-ms'?: string | undefined;
-  'allow-production'?: boolean | undefined;
-  'max-rate'?: string | undefined;
-  rate?: string | undefined;
-  duration?: string | undefined;
-  vus?: string | undefined;
-  'p95-ms'?: string | undefined;
-  'pool-size'?: string | undefined;
-  'execution-segment'?: string | undefined;
-  'execution-segment-sequence'?: string | undefined;
+  scenario?: string;
+  profile?: string;
+  fault?: string[];
+  variant?: string;
+  'latency-ms'?: string;
+  'race-window-ms'?: string;
+  'allow-production'?: boolean;
+  'max-rate'?: string;
+  rate?: string;
+  duration?: string;
+  vus?: string;
+  'p95-ms'?: string;
+  'pool-size'?: string;
+  'execution-segment'?: string;
+  'execution-segment-sequence'?: string;
 }
 
 function int(name: string, v: string | undefined, min = 0): number | undefined {

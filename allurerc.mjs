@@ -15,7 +15,7 @@ const label = (tr, name) => tr.labels.filter((l) => l.name === name).map((l) => 
 const isConformance = (tr) => label(tr, 'parentSuite').includes('Conformance');
 const isLoad = (tr) => label(tr, 'framework').includes('k6');
 
-/** The gate (scripts/gate.ts) passes the suite's size and the MUST clause IDs; alone, an empty run still fails. */
+/** The gate (reporters/gate/run.ts) passes the suite's size and the MUST clause IDs; alone, an empty run still fails. */
 const minTests = Number(process.env.PVH_GATE_MIN_TESTS ?? 1);
 const mustClauses = (process.env.PVH_GATE_MUST_CLAUSES ?? '').split(',').filter(Boolean);
 

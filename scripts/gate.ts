@@ -1,110 +1,19 @@
-/**
- * `npm run gate [-- --results DIR ...] [--read-only]`
- *
- * The release gate, after `npm run certify` (and optionally `npm run load`): Allure's quality gate
- * (allurerc.mjs: no failed MUST test, the whole conformance suite present, every MUST clause run, no
- * failed k6 threshold) plus the certification's clause verdicts. Prints why; exits 0 for go,
- * 1 for no-go, 2 for usage or configuration errors.
- */
-import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
-import path from 'node:path';
-import { parseArgs } from 'node:util';
-import { clauses } from '../fixtures/contract/clauses.ts';
-import type { CertificationResults } from '../reporters/certification/verdicts.ts';
-import { allureRunId, resultFiles, ROOT, runAllure } from '../reporters/allure/allure-cli.ts';
-import { decide, render, type LoadResult } from '../reporters/gate/decision.ts';
+/** `npm run gate`: the release decision, go or no-go with the reasons (reporters/gate/run.ts). */
+import { runGate } from '../reporters/gate/run.ts';
+import { runMain } from './lib/run-main.ts';
 
-const HELP = `Usage: npm run gate -- [--results DIR ...] [--read-only]
-
-  --results DIR       another allure-results directory to include (repeatable), e.g. a load run
-                      written under a different PVH_REPORT_DIR
-  --read-only         a read-only target (production): MUST clauses skipped only because writes are
-                      off do not block; they are listed. Any other MUST clause that did not run still does.
-Reads $PVH_REPORT_DIR/allure-results and $PVH_REPORT_DIR/certification/results.json (default reports/).
-Exit 0 go, 1 no-go, 2 usage or configuration error.`;
-
-/** The conformance suite's size, so a partial run (--grep) cannot pass as a release. */
-function conformanceTestCount(): number | undefined {
-  const r = spawnSync(process.execPath, [path.join(ROOT, 'node_modules', '@playwright', 'test', 'cli.js'), 'test', '--list', '--project', 'conformance', '--reporter', 'list'], {
-    cwd: ROOT,
-    encoding: 'utf8',
-    env: process.env,
-  });
-  const m = /Total: (\d+) tests?/.exec(r.stdout ?? '');
-  return m ? Number(m[1]) : undefined;
-}
-
-function readJson<T>(file: string): T | undefined {
-  try {
-    return JSON.parse(readFileSync(file, 'utf8')) as T;
-  } catch {
-    return undefined;
-  }
-}
-
-async function main(): Promise<number> {
-  let values: { results?: string[]; 'read-only'?: boolean; help?: boolean };
-  try {
-    ({ values } = parseArgs({
-      args: process.argv.slice(2),
-      options: { results: { type: 'string', multiple: true }, 'read-only': { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
-      strict: true,
-    }));
-  } catch (error) {
-    console.error(`gate: ${(error as Error).message}\n${HELP}`);
-    return 2;
-  }
-  if (values.help) {
-    console.log(HELP);
-    return 0;
-  }
-  if (!existsSync(path.join(ROOT, 'allurerc.mjs'))) {
-    console.error('gate: allurerc.mjs is missing (it holds the quality-gate rules)');
-    return 2;
-  }
-  const reportDir = path.resolve(process.env.PVH_REPORT_DIR ?? 'reports');
-  const dirs = [path.join(reportDir, 'allure-results'), ...(values.results ?? []).map((d) => path.resolve(d))];
-  const files = resultFiles(dirs);
-  const existing = dirs.filter((d) => existsSync(d));
-
-  const minTests = conformanceTestCount();
-  const certification = readJson<CertificationResults>(path.join(reportDir, 'certification', 'results.json'));
-  // --read-only: the Allure rule "every MUST clause ran" leaves out those skipped because writes are off.
-  const writesOff = new Set(values['read-only'] ? (certification?.clauses ?? []).filter((c) => c.skippedForWrites).map((c) => c.id) : []);
-  const mustIds = clauses.filter((c) => c.level === 'MUST' && !writesOff.has(c.id)).map((c) => c.id);
-  const env = { ...process.env, PVH_REPORT_DIR: reportDir, PVH_GATE_MIN_TESTS: String(minTests ?? 1), PVH_GATE_MUST_CLAUSES: mustIds.join(',') };
-  const allureGate =
-    existing.length > 0 ? await runAllure(['quality-gate', ...existing], { env, capture: true }) : { code: 1, output: `⨯ no allure-results directory (${dirs.join(', ')})` };
-  if (allureGate.code === 2 && /not installed|could not start/.test(allureGate.output)) {
-    console.error(`gate: ${allureGate.output}`);
-    return 2;
-  }
-
-  const load: LoadResult[] = [];
-  for (const f of files) {
-    const r = readJson<{ name?: string; status?: string; statusDetails?: { message?: string }; labels?: Array<{ name: string; value: string }> }>(f);
-    if (r?.labels?.some((l) => l.name === 'framework' && l.value === 'k6')) load.push({ name: r.name ?? path.basename(f), status: r.status ?? 'unknown', ...(r.statusDetails?.message ? { message: r.statusDetails.message } : {}) });
-  }
-  const runId = allureRunId(existing);
-
-  const decision = decide({
-    certification,
-    allureResults: files.length,
-    allureGate,
-    load,
-    ...(runId ? { allureRunId: runId } : {}),
-    readOnly: values['read-only'] ?? false,
-  });
-  if (minTests === undefined) decision.warnings.push('could not count the conformance suite (playwright --list); the minimum test count was 1');
-  console.log(render(decision));
-  return decision.go ? 0 : 1;
-}
-
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    console.error(`gate: ${(error as Error).stack ?? String(error)}`);
-    process.exit(2);
+runMain({
+  name: 'gate',
+  summary: "After npm run certify (and optionally npm run load): Allure's quality gate (allurerc.mjs) plus the certification's clause verdicts decide go or no-go, and the output says why.",
+  options: {
+    results: { type: 'string', value: 'DIR', multiple: true, help: 'another allure-results directory to include (repeatable), e.g. a load run\nwritten under a different PVH_REPORT_DIR' },
+    'read-only': {
+      type: 'boolean',
+      help: 'a read-only target (production): MUST clauses skipped only because writes are\noff do not block; they are listed. Any other MUST clause that did not run still does.',
+    },
   },
-);
+  environment: { PVH_REPORT_DIR: 'reads allure-results/ and certification/results.json there (default reports)' },
+  exitCodes: { 0: 'go', 1: 'no-go', 2: 'usage or configuration error' },
+  crashExitCode: 2,
+  run: (values) => runGate({ results: values.results ?? [], readOnly: !!values['read-only'] }),
+});

@@ -1,36 +1,35 @@
-/**
- * `npm run openapi [-- --check]`
- *
- * Writes docs/openapi.json, the OpenAPI 3.1 description of the Partner Voucher API built from the
- * harness's own schema definitions, after validating it against the OpenAPI 3.1 meta-schema.
- * `--check` writes nothing and exits 1 when the shipped file is stale.
- */
+/** `npm run openapi`: docs/openapi.json from the harness's own schemas (fixtures/contract/schemas/openapi.ts). */
 import { readFileSync, writeFileSync } from 'node:fs';
-import { pathToFileURL } from 'node:url';
-import { parseArgs } from 'node:util';
-import { harnessVersion } from '../fixtures/harness/run-info.ts';
 import { OPENAPI_FILE, renderOpenApi } from '../fixtures/contract/schemas/openapi.ts';
+import { harnessVersion } from '../fixtures/harness/run-info.ts';
+import { CommandError, runMain } from './lib/run-main.ts';
 
-function main(): number {
-  const { values } = parseArgs({ options: { check: { type: 'boolean' } }, strict: true });
-  const text = renderOpenApi(harnessVersion());
-  if (values.check) {
-    let shipped = '';
-    try {
-      shipped = readFileSync(OPENAPI_FILE, 'utf8');
-    } catch {
-      // missing counts as stale
-    }
-    if (shipped === text) {
-      console.log(`openapi: ${OPENAPI_FILE} is up to date`);
-      return 0;
-    }
-    console.error(`openapi: ${OPENAPI_FILE} is stale; run npm run openapi and commit it`);
-    return 1;
+/** The shipped file's text; missing counts as stale. */
+function shipped(): string {
+  try {
+    return readFileSync(OPENAPI_FILE, 'utf8');
+  } catch {
+    return '';
   }
-  writeFileSync(OPENAPI_FILE, text);
-  console.log(`openapi: wrote ${OPENAPI_FILE} (valid OpenAPI 3.1)`);
-  return 0;
 }
 
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) process.exit(main());
+runMain({
+  name: 'openapi',
+  summary: 'Writes docs/openapi.json, the OpenAPI 3.1 description of the API built from the harness schemas, after validating it against the OpenAPI 3.1 meta-schema.',
+  options: {
+    check: { type: 'boolean', help: 'write nothing; fail when the shipped file is stale' },
+  },
+  exitCodes: { 0: 'written, or (--check) up to date', 1: '--check: the shipped file is stale', 2: 'usage error' },
+  run: (values) => {
+    const text = renderOpenApi(harnessVersion());
+    if (!values.check) {
+      writeFileSync(OPENAPI_FILE, text);
+      console.log(`openapi: wrote ${OPENAPI_FILE} (valid OpenAPI 3.1)`);
+    } else if (shipped() !== text) {
+      throw new CommandError(`${OPENAPI_FILE} is stale; run npm run openapi and commit it`, 1);
+    } else {
+      console.log(`openapi: ${OPENAPI_FILE} is up to date`);
+    }
+    return 0;
+  },
+});

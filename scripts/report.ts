@@ -1,70 +1,17 @@
-/**
- * `npm run report [-- --results DIR ...]`
- *
- * Builds the Allure 3 report (Awesome, one self-contained index.html) from
- * $PVH_REPORT_DIR/allure-results (conformance results of `npm run certify` plus the k6 threshold
- * results of `npm run load`) into $PVH_REPORT_DIR/allure-report/, and appends this run to the
- * history file so repeated runs show trends. Settings: allurerc.mjs.
- */
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
-import { parseArgs } from 'node:util';
-import { allureRunId, resultFiles, runAllure } from '../reporters/allure/allure-cli.ts';
+/** `npm run report`: the Allure 3 report of the last runs, with history (reporters/allure/report.ts). */
+import { buildReport } from '../reporters/allure/report.ts';
+import { runMain } from './lib/run-main.ts';
 
-const HELP = `Usage: npm run report -- [--results DIR ...]
-
-  --results DIR  another allure-results directory to include (repeatable), e.g. a load run
-                 written under a different PVH_REPORT_DIR
-Reads $PVH_REPORT_DIR/allure-results (default reports/), writes $PVH_REPORT_DIR/allure-report/index.html.
-History: $PVH_ALLURE_HISTORY, default $PVH_REPORT_DIR/history/allure-history.jsonl (keep it between runs for trends).`;
-
-function historyPath(env: NodeJS.ProcessEnv = process.env): string {
-  return path.resolve(env.PVH_ALLURE_HISTORY ?? path.join(env.PVH_REPORT_DIR ?? 'reports', 'history', 'allure-history.jsonl'));
-}
-
-async function main(): Promise<number> {
-  let values: { results?: string[]; help?: boolean };
-  try {
-    ({ values } = parseArgs({ args: process.argv.slice(2), options: { results: { type: 'string', multiple: true }, help: { type: 'boolean', short: 'h' } }, strict: true }));
-  } catch (error) {
-    console.error(`report: ${(error as Error).message}\n${HELP}`);
-    return 2;
-  }
-  if (values.help) {
-    console.log(HELP);
-    return 0;
-  }
-  const reportDir = process.env.PVH_REPORT_DIR ?? 'reports';
-  const dirs = [path.join(reportDir, 'allure-results'), ...(values.results ?? [])].map((d) => path.resolve(d));
-  const files = resultFiles(dirs);
-  if (files.length === 0) {
-    console.error(`report: no Allure results in ${dirs.join(', ')}: run npm run certify first (and npm run load -- --scenario NAME --profile smoke for load results).`);
-    return 1;
-  }
-  const history = historyPath();
-  mkdirSync(path.dirname(history), { recursive: true });
-  const existing = dirs.filter((d) => existsSync(d));
-  // One trend point per run: rebuilding the report of the run last recorded does not append again.
-  const runId = allureRunId(existing);
-  const marker = path.join(path.dirname(history), '.last-run-id');
-  const seen = runId !== undefined && existsSync(marker) && readFileSync(marker, 'utf8').trim() === runId;
-  const run = await runAllure(['generate', ...existing], { env: { ...process.env, PVH_ALLURE_HISTORY: history, ...(seen ? { PVH_ALLURE_APPEND_HISTORY: 'false' } : {}) } });
-  const index = path.join(path.resolve(reportDir), 'allure-report', 'index.html');
-  if (run.code !== 0 || !existsSync(index)) {
-    console.error(`report: allure generate failed (exit ${run.code})${existsSync(index) ? '' : `; no ${index}`}`);
-    return run.code || 1;
-  }
-  if (runId !== undefined) writeFileSync(marker, `${runId}\n`);
-  const runs = existsSync(history) ? readFileSync(history, 'utf8').split('\n').filter((l) => l.trim() !== '').length : 0;
-  console.log(`report: ${files.length} results from ${existing.map((d) => path.relative(process.cwd(), d) || '.').join(', ')}`);
-  console.log(`report: ${path.relative(process.cwd(), index)} (history: ${runs} run${runs === 1 ? '' : 's'} in ${path.relative(process.cwd(), history)})`);
-  return 0;
-}
-
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    console.error(`report: ${(error as Error).stack ?? String(error)}`);
-    process.exit(1);
+runMain({
+  name: 'report',
+  summary: 'Builds the Allure 3 report $PVH_REPORT_DIR/allure-report/index.html from the last certify (and any load run), appending the run to the history file for trends.',
+  options: {
+    results: { type: 'string', value: 'DIR', multiple: true, help: 'another allure-results directory to include (repeatable), e.g. a load run\nwritten under a different PVH_REPORT_DIR' },
   },
-);
+  environment: {
+    PVH_REPORT_DIR: 'reads allure-results/ and writes allure-report/ there (default reports)',
+    PVH_ALLURE_HISTORY: 'the history file (default $PVH_REPORT_DIR/history/allure-history.jsonl; keep it between runs)',
+  },
+  exitCodes: { 0: 'report written', 1: 'no results, or allure generate failed', 2: 'usage error' },
+  run: (values) => buildReport(values.results ?? []),
+});

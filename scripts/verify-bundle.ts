@@ -1,60 +1,12 @@
-/**
- * `npm run verify-bundle -- PATH`: checks an evidence bundle against its SHA256SUMS and reads its
- * completeness. Exit 0: intact and complete; 1: tampered (missing, extra or modified files) or
- * intact but incomplete (the output says which); 2: usage (no such directory).
- */
-import { existsSync, readFileSync, statSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { checkManifest, MANIFEST } from '../reporters/bundle/manifest.ts';
-import type { BundleMetadata } from '../reporters/bundle/bundle.ts';
+/** `npm run verify-bundle -- PATH`: checks an evidence bundle (reporters/bundle/verify.ts). */
+import { checkBundle } from '../reporters/bundle/verify.ts';
+import { runMain } from './lib/run-main.ts';
 
-export type BundleStatus = 'ok' | 'tampered' | 'incomplete';
-
-export interface Verification {
-  status: BundleStatus;
-  lines: string[];
-}
-
-export function verifyBundle(dir: string): Verification {
-  const check = checkManifest(dir);
-  const lines: string[] = [];
-  if (check.manifestProblem) lines.push(`TAMPERED: ${check.manifestProblem}`);
-  for (const f of check.missing) lines.push(`TAMPERED: missing file ${f}`);
-  for (const f of check.extra) lines.push(`TAMPERED: extra file ${f} (not in ${MANIFEST})`);
-  for (const f of check.modified) lines.push(`TAMPERED: modified file ${f} (SHA-256 differs)`);
-  if (lines.length > 0) return { status: 'tampered', lines };
-  lines.push(`intact: ${check.checked} files match ${MANIFEST}`);
-  const metaFile = path.join(dir, 'metadata.json');
-  let meta: Partial<BundleMetadata> | undefined;
-  try {
-    meta = JSON.parse(readFileSync(metaFile, 'utf8')) as Partial<BundleMetadata>;
-  } catch {
-    meta = undefined;
-  }
-  if (!meta || typeof meta.complete !== 'boolean') return { status: 'incomplete', lines: [...lines, 'INCOMPLETE: metadata.json is missing or has no "complete" field'] };
-  lines.push(`run ${meta.runId} against ${meta.environment?.name} (${meta.environment?.baseUrl ?? 'no URL'}), verdict ${meta.verdict}, commit ${meta.commit ?? 'unknown'}`);
-  if (!meta.complete) {
-    const notRun = meta.mustNotRun ?? [];
-    return { status: 'incomplete', lines: [...lines, `INCOMPLETE: ${notRun.length > 0 ? `${notRun.length} MUST clause(s) did not run: ${notRun.join(', ')}` : 'the run did not produce complete results'}`] };
-  }
-  return { status: 'ok', lines };
-}
-
-function main(argv: string[]): number {
-  const dir = argv.find((a) => !a.startsWith('-'));
-  if (!dir || argv.includes('--help') || argv.includes('-h')) {
-    console.error('Usage: npm run verify-bundle -- PATH   (e.g. reports/certification/bundle)');
-    return 2;
-  }
-  if (!existsSync(dir) || !statSync(dir).isDirectory()) {
-    console.error(`verify-bundle: ${dir} is not a directory. Usage: npm run verify-bundle -- PATH`);
-    return 2;
-  }
-  const v = verifyBundle(dir);
-  for (const l of v.lines) console.log(`verify-bundle: ${l}`);
-  console.log(`verify-bundle: ${v.status === 'ok' ? 'OK' : v.status === 'tampered' ? 'FAILED: the bundle was tampered with' : 'FAILED: the bundle is intact but INCOMPLETE'}`);
-  return v.status === 'ok' ? 0 : 1;
-}
-
-if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) process.exit(main(process.argv.slice(2)));
+runMain({
+  name: 'verify-bundle',
+  summary: 'Checks an evidence bundle against its SHA256SUMS and reads its completeness from metadata.json.',
+  options: {},
+  positionals: 'PATH',
+  exitCodes: { 0: 'intact and complete', 1: 'tampered (missing, extra or modified files), or intact but incomplete', 2: 'usage: no PATH, or not a directory' },
+  run: (_values, positionals) => checkBundle(positionals[0]),
+});

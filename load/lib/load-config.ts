@@ -1,5 +1,5 @@
 /**
- * What the runner (scripts/load.ts, Node) hands to a k6 scenario: everything except secrets travels
+ * What the runner (load/node/, Node) hands to a k6 scenario: everything except secrets travels
  * as one JSON document in PVH_LOAD_CONFIG; credentials travel in their own variables
  * (SECRET_VARS) so that no printed command line or written report ever holds them.
  * Pure types and constants: imported by both the Node runner and the k6 bundles.

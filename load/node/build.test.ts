@@ -11,8 +11,10 @@ import { BOOKING_REFERENCE_PREFIX } from '../../fixtures/contract/booking.ts';
 import { loadReferencePrefix } from '../lib/payloads.ts';
 import { planFor } from '../lib/profiles.ts';
 import { PROFILES, SCENARIOS } from '../lib/load-config.ts';
-import { buildLoadBundles, scenarioEntries } from '../../scripts/load-build.ts';
-import { checkLoadSafety, LoadError, parseLoadArgs } from '../../scripts/load.ts';
+import { CommandError } from '../../fixtures/harness/command-error.ts';
+import { buildLoadBundles, scenarioEntries } from './build.ts';
+import { loadOptionsFrom } from './options.ts';
+import { checkLoadSafety } from './target.ts';
 import production from '../../fixtures/environments/configs/production.ts';
 import staging from '../../fixtures/environments/configs/staging.ts';
 
@@ -64,15 +66,15 @@ test('every scenario has a plan for every profile, and --max-rate caps arrival r
 });
 
 test('production is refused without --allow-production and --max-rate; load caps apply', () => {
-  expect(() => checkLoadSafety(production, { scenario: 'read-throughput', allowProduction: false })).toThrow(LoadError);
+  expect(() => checkLoadSafety(production, { scenario: 'read-throughput', allowProduction: false })).toThrow(CommandError);
   expect(() => checkLoadSafety(production, { scenario: 'read-throughput', allowProduction: true })).toThrow(/--max-rate/);
   expect(checkLoadSafety(production, { scenario: 'read-throughput', allowProduction: true, maxRate: 5 })).toBe(5);
   expect(() => checkLoadSafety(production, { scenario: 'contention', allowProduction: true, maxRate: 5 })).toThrow(/writes are not allowed/);
   expect(checkLoadSafety(staging, { scenario: 'read-throughput', allowProduction: false, maxRate: 500 })).toBe(50);
 });
 
-test('bad arguments give one-line LoadErrors', () => {
-  expect(() => parseLoadArgs(['--scenario', 'nope'])).toThrow(/--scenario must be one of/);
-  expect(() => parseLoadArgs(['--scenario', 'token', '--profile', 'huge'])).toThrow(/--profile must be one of/);
-  expect(() => parseLoadArgs(['--scenario', 'token', '--bogus'])).toThrow(LoadError);
+test('bad flag values give one-line CommandErrors (unknown flags: scripts/commands.test.ts)', () => {
+  expect(() => loadOptionsFrom({ scenario: 'nope' }, 'local')).toThrow(/--scenario must be one of/);
+  expect(() => loadOptionsFrom({ scenario: 'token', profile: 'huge' }, 'local')).toThrow(/--profile must be one of/);
+  expect(() => loadOptionsFrom({ scenario: 'token', vus: 'many' }, 'local')).toThrow(CommandError);
 });

@@ -1,6 +1,6 @@
 /**
- * `npm run k6:ensure`: finds a k6 v2 binary or builds one, and `locateK6()` for the other load
- * scripts. Order: $K6_BIN, `k6` on PATH, the project-local .tools/bin/k6, else a one-time Go build
+ * Finds a k6 v2 binary or builds one (`locateK6()`, for `npm run k6:ensure` and every load run).
+ * Order: $K6_BIN, `k6` on PATH, the project-local .tools/bin/k6, else a one-time Go build
  * into .tools/bin (minutes), else a one-line message saying how to get k6.
  *
  * Why not plain `go install go.k6.io/k6/v2@v2.2.0`: `go install pkg@version` looks up the module's
@@ -11,8 +11,8 @@
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { goBuildEnv, onPath, throwawayModule } from '../../scripts/lib/go-tool.ts';
+import { CommandError } from '../../fixtures/harness/command-error.ts';
 import { PROJECT_ROOT } from '../../fixtures/harness/project-root.ts';
 
 export const K6_VERSION = 'v2.2.0';
@@ -23,11 +23,6 @@ const MIN_GO = [1, 25] as const;
 
 export const K6_INSTALL_HINT =
   `k6 ${K6_VERSION} not found: set K6_BIN to a k6 v2 binary, put k6 on PATH, or install Go >= ${MIN_GO.join('.')} and run "npm run k6:ensure" (builds ${K6_MODULE}@${K6_VERSION} into .tools/bin).`;
-
-/** Thrown with a one-line, user-facing explanation (never printed with a stack). */
-export class ToolError extends Error {
-  override name = 'ToolError';
-}
 
 /** Environment every k6 invocation gets: no usage report, no dashboard port (CI would hang on it). */
 export function k6Env(extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
@@ -61,7 +56,7 @@ export function findK6(): LocatedK6 | undefined {
   const fromEnv = process.env.K6_BIN;
   if (fromEnv) {
     const v = k6VersionOf(fromEnv);
-    if (!v) throw new ToolError(`K6_BIN=${fromEnv} does not run ("${fromEnv} version" failed): fix K6_BIN or unset it.`);
+    if (!v) throw new CommandError(`K6_BIN=${fromEnv} does not run ("${fromEnv} version" failed): fix K6_BIN or unset it.`);
     if (!isV2(v)) console.warn(`k6: K6_BIN is ${v}; the load suite is written for v2.x.`);
     return { bin: fromEnv, version: v, source: 'K6_BIN' };
   }
@@ -90,9 +85,9 @@ function goVersion(): [number, number] | undefined {
 /** Builds k6 into .tools/bin with Go, printing progress (the first build takes a few minutes). */
 export async function buildK6(log: (line: string) => void = (l) => console.error(l)): Promise<LocatedK6> {
   const go = goVersion();
-  if (!go) throw new ToolError(K6_INSTALL_HINT);
+  if (!go) throw new CommandError(K6_INSTALL_HINT);
   if (go[0] < MIN_GO[0] || (go[0] === MIN_GO[0] && go[1] < MIN_GO[1])) {
-    throw new ToolError(`k6 ${K6_VERSION} needs Go >= ${MIN_GO.join('.')} but go is ${go.join('.')}: upgrade Go, or set K6_BIN to a k6 v2 binary.`);
+    throw new CommandError(`k6 ${K6_VERSION} needs Go >= ${MIN_GO.join('.')} but go is ${go.join('.')}: upgrade Go, or set K6_BIN to a k6 v2 binary.`);
   }
   const work = path.join(ROOT, '.tools', 'k6-build');
   throwawayModule(work, 'k6build', go.join('.'), K6_MODULE, K6_VERSION);
@@ -114,39 +109,24 @@ export async function buildK6(log: (line: string) => void = (l) => console.error
     child.stderr.on('data', onData);
     child.on('error', (e) => {
       clearInterval(tick);
-      reject(new ToolError(`k6: could not run go (${e.message}). ${K6_INSTALL_HINT}`));
+      reject(new CommandError(`k6: could not run go (${e.message}). ${K6_INSTALL_HINT}`));
     });
     child.on('close', (code) => {
       clearInterval(tick);
       if (code === 0) resolve();
-      else reject(new ToolError(`k6: go build failed (exit ${code}): ${tail.join(' | ')}`));
+      else reject(new CommandError(`k6: go build failed (exit ${code}): ${tail.join(' | ')}`));
     });
   });
   const version = k6VersionOf(LOCAL_K6);
-  if (!version) throw new ToolError(`k6: the build finished but ${LOCAL_K6} does not run.`);
+  if (!version) throw new CommandError(`k6: the build finished but ${LOCAL_K6} does not run.`);
   log(`k6: built ${version} in ${Math.round((Date.now() - started) / 1000)} s.`);
   return { bin: LOCAL_K6, version, source: '.tools' };
 }
 
-/** Finds k6, building it once when needed. Throws ToolError with a one-line explanation. */
+/** Finds k6, building it once when needed. Throws a CommandError with a one-line explanation. */
 export async function locateK6(options: { build?: boolean } = {}): Promise<LocatedK6> {
   const found = findK6();
   if (found) return found;
-  if (options.build === false) throw new ToolError(K6_INSTALL_HINT);
+  if (options.build === false) throw new CommandError(K6_INSTALL_HINT);
   return buildK6();
 }
-
-async function main(): Promise<void> {
-  try {
-    const k6 = await locateK6();
-    console.log(`k6 ${k6.version} at ${k6.bin} (${k6.source})`);
-  } catch (error) {
-    if (error instanceof ToolError) {
-      console.error(error.message);
-      process.exit(1);
-    }
-    throw error;
-  }
-}
-
-if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) await main();

@@ -1,7 +1,7 @@
 /**
  * Runs the Allure 3 CLI (npm package `allure`, no Java) from the repository root, so allurerc.mjs
  * applies, on this process's Node runtime, with what that runtime needs (allureNodeOptions: the
- * polyfill of scripts/iter-toarray-polyfill.mjs on Node 20, nothing on 22 and later).
+ * polyfill of iter-toarray-polyfill.mjs beside this file on Node 20, nothing on 22 and later).
  */
 import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
@@ -12,7 +12,7 @@ import { PROJECT_ROOT } from '../../fixtures/harness/project-root.ts';
 
 export const ROOT = PROJECT_ROOT;
 const CLI = path.join(ROOT, 'node_modules', 'allure', 'cli.js');
-const POLYFILL = path.join(ROOT, 'scripts', 'iter-toarray-polyfill.mjs');
+const POLYFILL = path.join(ROOT, 'reporters', 'allure', 'iter-toarray-polyfill.mjs');
 
 export interface AllureRun {
   code: number;

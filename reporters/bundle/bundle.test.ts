@@ -7,7 +7,7 @@ import localConfig from '../../fixtures/environments/configs/local.ts';
 import type { CertificationResults } from '../certification/verdicts.ts';
 import { MANIFEST } from './manifest.ts';
 import { BundleError, INCOMPLETE_MARKER, writeBundle, type BundleOptions } from './bundle.ts';
-import { verifyBundle } from '../../scripts/verify-bundle.ts';
+import { verifyBundle } from './verify.ts';
 
 const RUN = 'run-bundle-test';
 

@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { base64Fragments, buildNeedles, scanText, scanTree, tokenSet } from './scan.ts';
-import { CANARY_SECRETS, canarySpecs, plantLeaks, scanRun, SECRET_MARKER, TOKEN_PREFIX } from '../../scripts/canary.ts';
+import { CANARY_SECRETS, canarySpecs, plantLeaks, scanRun, SECRET_MARKER, TOKEN_PREFIX } from './canaries.ts';
 
 const secret = CANARY_SECRETS['partner-london']!;
 const needles = buildNeedles(canarySpecs(), [SECRET_MARKER, TOKEN_PREFIX]);

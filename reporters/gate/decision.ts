@@ -1,7 +1,7 @@
 /**
  * The release decision, from three inputs: the certification verdicts (results.json), Allure's
  * quality gate (rules in allurerc.mjs), and the k6 threshold results in the Allure results.
- * Pure: scripts/gate.ts gathers the inputs and prints the decision.
+ * Pure: run.ts gathers the inputs and prints the decision.
  */
 import { mustFailed, mustNotRun, type CertificationResults } from '../certification/verdicts.ts';
 

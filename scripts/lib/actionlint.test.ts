@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { ACTIONLINT_HINT, lintWorkflows, locateActionlint } from '../lint-workflows.ts';
+import { ACTIONLINT_HINT, lintWorkflows, locateActionlint } from './actionlint.ts';
 
 test.describe('GitHub workflows', () => {
   // A first build from the Go module proxy takes seconds to a minute; later runs find .tools/bin.

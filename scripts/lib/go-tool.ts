@@ -1,5 +1,5 @@
 /**
- * Shared by the scripts that provision Go-built tools into .tools/bin (k6.ts, lint-workflows.ts):
+ * Shared by what provisions Go-built tools into .tools/bin (load/node/k6-binary.ts, actionlint.ts):
  * PATH lookup, and a throwaway module that pins the tool's version so `go build` only ever asks the
  * module proxy (plain `go install pkg@version` also queries the vanity host, unreachable here).
  */

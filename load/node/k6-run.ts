@@ -1,0 +1,70 @@
+/**
+ * Runs one bundled scenario with k6 and reads its summary back: the verdict line every load
+ * command prints (LOAD PASS / LOAD FAIL with the crossed thresholds and k6's exit code).
+ */
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { CommandError } from '../../fixtures/harness/command-error.ts';
+import { CONFIG_VAR, type LoadConfig } from '../lib/load-config.ts';
+import type { LoadSummary } from '../lib/summary.ts';
+import { DEFAULT_OUT_DIR } from './build.ts';
+import { k6Env, type LocatedK6 } from './k6-binary.ts';
+import type { Target } from './target.ts';
+
+const EXIT_EXPLANATIONS: Record<number, string> = {
+  99: 'thresholds crossed',
+  100: 'setup() timed out',
+  101: 'teardown() timed out',
+  104: 'invalid k6 options',
+  105: 'interrupted (SIGINT/SIGTERM)',
+  107: 'script error (see the k6 output above)',
+  108: 'test aborted by the script',
+  109: 'k6 crashed (Go panic)',
+};
+
+export interface K6Run {
+  exitCode: number;
+  summary?: LoadSummary;
+  verdict: string;
+}
+
+/** Runs one bundled scenario with k6 (asynchronously: the embedded API shares this event loop). */
+export async function runK6(k6: LocatedK6, target: Target, cfg: LoadConfig, extraArgs: string[] = [], quiet = false): Promise<K6Run> {
+  const bundle = path.join(DEFAULT_OUT_DIR, `${cfg.scenario}.js`);
+  const summaryFile = path.join(cfg.reportDir, 'load', `${cfg.scenario}-summary.json`);
+  mkdirSync(path.dirname(summaryFile), { recursive: true });
+  mkdirSync(path.join(cfg.reportDir, 'allure-results'), { recursive: true });
+  rmSync(summaryFile, { force: true });
+  const args = ['run', '--quiet', '--no-color', ...extraArgs, bundle];
+  if (!quiet) console.log(`load: ${path.relative(process.cwd(), k6.bin) || k6.bin} ${args.join(' ')}   [${cfg.scenario}/${cfg.profile} on ${cfg.environment}, run ${cfg.runId}${cfg.maxRate ? `, max ${cfg.maxRate}/s` : ''}]`);
+  const exitCode = await new Promise<number>((resolve, reject) => {
+    const child = spawn(k6.bin, args, {
+      env: k6Env({ ...target.secrets, [CONFIG_VAR]: JSON.stringify(cfg) }),
+      stdio: quiet ? ['ignore', 'ignore', 'pipe'] : ['ignore', 'inherit', 'inherit'],
+    });
+    let err = '';
+    child.stderr?.on('data', (c: Buffer) => (err = (err + c.toString()).slice(-4000)));
+    child.on('error', (e) => reject(new CommandError(`could not start k6 (${e.message}).`)));
+    child.on('close', (code, signal) => {
+      if (quiet && code !== 0 && code !== 99 && err) console.error(err.trim());
+      resolve(code ?? (signal ? 105 : 1));
+    });
+  });
+  const summary = existsSync(summaryFile) ? (JSON.parse(readFileSync(summaryFile, 'utf8')) as LoadSummary) : undefined;
+  return { exitCode, verdict: verdictLine(cfg, exitCode, summary), ...(summary ? { summary } : {}) };
+}
+
+export function verdictLine(cfg: LoadConfig, exitCode: number, summary?: LoadSummary): string {
+  const what = `${cfg.scenario}/${cfg.profile} on ${cfg.environment}`;
+  if (exitCode === 0 && summary?.passed !== false) return `LOAD PASS ${what}: ${summary?.thresholds.length ?? 0} thresholds held`;
+  const crossed = (summary?.thresholds ?? [])
+    .filter((t) => !t.ok)
+    .map((t) => {
+      const v = t.values;
+      const shown = 'count' in v ? `count=${v.count}` : 'rate' in v && !('avg' in v) ? `rate=${(v.rate ?? 0).toFixed(4)}` : `p95=${(v['p(95)'] ?? 0).toFixed(1)}ms`;
+      return `${t.metric} ${t.expression} (${shown})`;
+    });
+  const why = EXIT_EXPLANATIONS[exitCode] ?? `k6 exited ${exitCode}`;
+  return `LOAD FAIL ${what}: ${why}${crossed.length ? `: ${crossed.join('; ')}` : ''} [k6 exit ${exitCode}]`;
+}

@@ -1,0 +1,77 @@
+/**
+ * `npm run gate`: the release gate, after `npm run certify` (and optionally `npm run load`).
+ * Allure's quality gate (allurerc.mjs: no failed MUST test, the whole conformance suite present,
+ * every MUST clause run, no failed k6 threshold) plus the certification's clause verdicts.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { clauses } from '../../fixtures/contract/clauses.ts';
+import { CommandError } from '../../fixtures/harness/command-error.ts';
+import type { CertificationResults } from '../certification/verdicts.ts';
+import { allureRunId, resultFiles, ROOT, runAllure } from '../allure/allure-cli.ts';
+import { decide, render, type LoadResult } from './decision.ts';
+
+export interface GateOptions {
+  /** More allure-results directories (e.g. a load run under another PVH_REPORT_DIR). */
+  results: string[];
+  /** A read-only target: MUST clauses skipped only because writes are off do not block. */
+  readOnly: boolean;
+}
+
+/** The conformance suite's size, so a partial run (--grep) cannot pass as a release. */
+function conformanceTestCount(): number | undefined {
+  const r = spawnSync(process.execPath, [path.join(ROOT, 'node_modules', '@playwright', 'test', 'cli.js'), 'test', '--list', '--project', 'conformance', '--reporter', 'list'], {
+    cwd: ROOT,
+    encoding: 'utf8',
+    env: process.env,
+  });
+  const m = /Total: (\d+) tests?/.exec(r.stdout ?? '');
+  return m ? Number(m[1]) : undefined;
+}
+
+function readJson<T>(file: string): T | undefined {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8')) as T;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Prints the decision and why; returns 0 for go, 1 for no-go. */
+export async function runGate(options: GateOptions): Promise<number> {
+  if (!existsSync(path.join(ROOT, 'allurerc.mjs'))) throw new CommandError('allurerc.mjs is missing (it holds the quality-gate rules)');
+  const reportDir = path.resolve(process.env.PVH_REPORT_DIR ?? 'reports');
+  const dirs = [path.join(reportDir, 'allure-results'), ...options.results.map((d) => path.resolve(d))];
+  const files = resultFiles(dirs);
+  const existing = dirs.filter((d) => existsSync(d));
+
+  const minTests = conformanceTestCount();
+  const certification = readJson<CertificationResults>(path.join(reportDir, 'certification', 'results.json'));
+  // --read-only: the Allure rule "every MUST clause ran" leaves out those skipped because writes are off.
+  const writesOff = new Set(options.readOnly ? (certification?.clauses ?? []).filter((c) => c.skippedForWrites).map((c) => c.id) : []);
+  const mustIds = clauses.filter((c) => c.level === 'MUST' && !writesOff.has(c.id)).map((c) => c.id);
+  const env = { ...process.env, PVH_REPORT_DIR: reportDir, PVH_GATE_MIN_TESTS: String(minTests ?? 1), PVH_GATE_MUST_CLAUSES: mustIds.join(',') };
+  const allureGate =
+    existing.length > 0 ? await runAllure(['quality-gate', ...existing], { env, capture: true }) : { code: 1, output: `⨯ no allure-results directory (${dirs.join(', ')})` };
+  if (allureGate.code === 2 && /not installed|could not start/.test(allureGate.output)) throw new CommandError(allureGate.output);
+
+  const load: LoadResult[] = [];
+  for (const f of files) {
+    const r = readJson<{ name?: string; status?: string; statusDetails?: { message?: string }; labels?: Array<{ name: string; value: string }> }>(f);
+    if (r?.labels?.some((l) => l.name === 'framework' && l.value === 'k6')) load.push({ name: r.name ?? path.basename(f), status: r.status ?? 'unknown', ...(r.statusDetails?.message ? { message: r.statusDetails.message } : {}) });
+  }
+  const runId = allureRunId(existing);
+
+  const decision = decide({
+    certification,
+    allureResults: files.length,
+    allureGate,
+    load,
+    ...(runId ? { allureRunId: runId } : {}),
+    readOnly: options.readOnly,
+  });
+  if (minTests === undefined) decision.warnings.push('could not count the conformance suite (playwright --list); the minimum test count was 1');
+  console.log(render(decision));
+  return decision.go ? 0 : 1;
+}

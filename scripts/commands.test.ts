@@ -1,0 +1,75 @@
+/**
+ * Every npm command that runs a file of scripts/ speaks the same way: `--help` exits 0 with the
+ * common help, an unknown flag exits 2 with one line saying how to get help, and a bad `--env`
+ * (on the commands taking one) exits 2 with one line naming it. No stack trace anywhere. Each
+ * command runs as `npm run` runs it, minus npm: node with tsx, in parallel.
+ */
+import { expect, test } from '@playwright/test';
+import { spawn } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { PROJECT_ROOT } from '../fixtures/harness/project-root.ts';
+
+const scripts = (JSON.parse(readFileSync(path.join(PROJECT_ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts;
+const COMMANDS = Object.entries(scripts).flatMap(([name, line]) => {
+  const file = /^tsx (scripts\/[^ ]+\.ts)$/.exec(line)?.[1];
+  return file ? [{ name, file }] : [];
+});
+/** What a command needs besides --env to get as far as opening the environment. */
+const REQUIRED: Record<string, string[]> = { load: ['--scenario', 'token'] };
+
+interface Run {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+function run(file: string, args: string[]): Promise<Run> {
+  return new Promise((resolve) => {
+    const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('PVH_')));
+    const child = spawn(process.execPath, ['--import', 'tsx', file, ...args], { cwd: PROJECT_ROOT, env: { ...env, PVH_REPORT_DIR: path.join('reports', 'commands-test') } });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+const lines = (r: Run) => `${r.stdout}${r.stderr}`.split('\n').filter((l) => l.trim() !== '');
+
+test('every file in scripts/ is one npm command, and every command runs one', () => {
+  const files = readdirSync(path.join(PROJECT_ROOT, 'scripts')).filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts'));
+  expect(files.map((f) => `scripts/${f}`).sort()).toEqual(COMMANDS.map((c) => c.file).sort());
+  expect(Object.entries(scripts).filter(([, line]) => /\.ts\b/.test(line) && !/^tsx scripts\//.test(line))).toEqual([]);
+});
+
+test.describe('npm commands', () => {
+  test.describe.configure({ mode: 'parallel' });
+  for (const { name, file } of COMMANDS) {
+    test(`${name}: --help, an unknown flag, a bad --env`, async () => {
+      test.setTimeout(90_000);
+      const [help, unknown] = await Promise.all([run(file, ['--help']), run(file, ['--no-such-flag'])]);
+
+      expect(help.code, help.stderr).toBe(0);
+      const text = help.stdout.split('\n');
+      expect(text[0]).toMatch(new RegExp(`^Usage: npm run ${name.replace(/[:]/g, '\\$&')}( -- .+)?$`));
+      expect(text[1]).toBe('');
+      expect(text[2]!.length).toBeGreaterThan(10);
+      expect(text).toContain('Options:');
+      expect(help.stdout).toMatch(/^ {2}-h, --help {2,}\S/m);
+      expect(text).toContain('Exit codes:');
+      expect(help.stdout).toMatch(/^ {2}0 {2,}\S/m);
+
+      expect(unknown.code, `${unknown.stdout}${unknown.stderr}`).toBe(2);
+      expect(lines(unknown)).toEqual([`${name}: unknown option --no-such-flag. Run npm run ${name} -- --help.`]);
+
+      if (!/^ {2}--env /m.test(help.stdout)) return;
+      const badEnv = await run(file, [...(REQUIRED[name] ?? []), '--env', 'no-such-env']);
+      expect(badEnv.code, `${badEnv.stdout}${badEnv.stderr}`).toBe(2);
+      expect(lines(badEnv)).toHaveLength(1);
+      expect(lines(badEnv)[0]).toMatch(new RegExp(`^${name}: environment "no-such-env" is not usable: no environment config "no-such-env"`));
+      expect(`${badEnv.stdout}${badEnv.stderr}`).not.toMatch(/^ {4}at /m);
+    });
+  }
+});

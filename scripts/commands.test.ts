@@ -16,7 +16,7 @@ const COMMANDS = Object.entries(scripts).flatMap(([name, line]) => {
   return file ? [{ name, file }] : [];
 });
 /** What a command needs besides --env to get as far as opening the environment. */
-const REQUIRED: Record<string, string[]> = { load: ['--scenario', 'token'] };
+const REQUIRED: Record<string, string[]> = { load: ['--scenario', 'token'], 'migrate:check': ['--input', 'package.json'] };
 
 interface Run {
   code: number | null;

@@ -74,7 +74,7 @@ test.describe('release gate decision', () => {
 });
 
 test.describe('the Allure CLI on each Node line', () => {
-  const POLYFILL = /^--import=file:\/\/\/.*\/scripts\/iter-toarray-polyfill\.mjs$/;
+  const POLYFILL = /^--import=file:\/\/\/.*\/reporters\/allure\/iter-toarray-polyfill\.mjs$/;
 
   test('Node 20 gets the Iterator.prototype.toArray polyfill, 22 and later nothing', () => {
     for (const v of ['20.19.0', 'v20.20.2']) expect(allureNodeOptions(v), v).toEqual([expect.stringMatching(POLYFILL)]);

@@ -87,7 +87,7 @@ function usageProblem(error: Error & { code?: string }): string {
 function oneLine(error: unknown): { line: string; exitCode: number } | undefined {
   if (error instanceof CommandError) return { line: error.message, exitCode: error.exitCode };
   // Several problems keep a line each (README: one line per problem); one problem is one line.
-  if (error instanceof ConfigError) return { line: error.problems.length === 1 ? `${error.message.split('\n')[0]} ${error.problems[0]}` : error.message, exitCode: 2 };
+  if (error instanceof ConfigError) return { line: error.userMessage, exitCode: 2 };
   return undefined;
 }
 

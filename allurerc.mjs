@@ -52,6 +52,8 @@ export default defineConfig({
   },
   // First match wins. Categories match passed results too, which is how SHOULD warnings show up.
   categories: [
+    // The verdict and release-decision entries are not tests: their own category, never "Harness error".
+    { id: 'decision', name: 'Verdict and release decision (not tests)', matchers: { statuses: ['failed', 'broken'], labels: { parentSuite: /^(Certification|Release)$/ } } },
     { id: 'target-unreachable', name: 'Target unreachable or timed out', matchers: { statuses: ['failed', 'broken'], message: /target unreachable or timed out|TargetError/ } },
     { id: 'spec-violation', name: 'Spec violation (MUST)', matchers: { statuses: ['failed', 'broken'], labels: { parentSuite: /^Conformance$/ }, message: /\[(PV|RFC)[A-Za-z0-9.-]+\]/ } },
     { id: 'load-threshold', name: 'Load threshold crossed (k6)', matchers: { statuses: ['failed', 'broken'], labels: { framework: /^k6$/ } } },

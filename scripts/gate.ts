@@ -11,9 +11,10 @@ runMain({
       type: 'boolean',
       help: 'a read-only target (production): MUST clauses skipped only because writes are\noff do not block; they are listed. Any other MUST clause that did not run still does.',
     },
+    'no-regressions': { type: 'boolean', help: 'a clause worse than in the previous run of this environment is no-go,\neven one with a known deviation (reports/history/certification.jsonl)' },
   },
   environment: { PVH_REPORT_DIR: 'reads allure-results/ and certification/results.json there (default reports)' },
   exitCodes: { 0: 'go', 1: 'no-go', 2: 'usage or configuration error' },
   crashExitCode: 2,
-  run: (values) => runGate({ results: values.results ?? [], readOnly: !!values['read-only'] }),
+  run: (values) => runGate({ results: values.results ?? [], readOnly: !!values['read-only'], noRegressions: !!values['no-regressions'] }),
 });

@@ -65,7 +65,12 @@ export function allureRunId(dirs: string[]): string | undefined {
   return undefined;
 }
 
-/** `*-result.json` files in the directories that exist. */
+/** The file name prefix of the release decision's Allure result (npm run report writes it; not a test). */
+export const DECISION_PREFIX = 'release-decision-';
+
+/** `*-result.json` files in the directories that exist, the release decision excepted. */
 export function resultFiles(dirs: string[]): string[] {
-  return dirs.filter((d) => existsSync(d)).flatMap((d) => readdirSync(d).filter((f) => f.endsWith('-result.json')).map((f) => path.join(d, f)));
+  return dirs
+    .filter((d) => existsSync(d))
+    .flatMap((d) => readdirSync(d).filter((f) => f.endsWith('-result.json') && !f.startsWith(DECISION_PREFIX)).map((f) => path.join(d, f)));
 }

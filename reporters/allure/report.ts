@@ -7,7 +7,19 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { CommandError } from '../../fixtures/harness/command-error.ts';
+import { describeSince } from '../certification/history.ts';
+import { removeDecisionFromAllure, writeDecisionToAllure } from '../certification/verdict-entries.ts';
+import type { CertificationResults } from '../certification/verdicts.ts';
+import { evaluateGate } from '../gate/run.ts';
 import { allureRunId, resultFiles, runAllure } from './allure-cli.ts';
+
+function readCertification(reportDir: string): CertificationResults | undefined {
+  try {
+    return JSON.parse(readFileSync(path.join(reportDir, 'certification', 'results.json'), 'utf8')) as CertificationResults;
+  } catch {
+    return undefined;
+  }
+}
 
 function historyPath(env: NodeJS.ProcessEnv = process.env): string {
   return path.resolve(env.PVH_ALLURE_HISTORY ?? path.join(env.PVH_REPORT_DIR ?? 'reports', 'history', 'allure-history.jsonl'));
@@ -17,9 +29,20 @@ function historyPath(env: NodeJS.ProcessEnv = process.env): string {
 export async function buildReport(extraResults: string[]): Promise<number> {
   const reportDir = process.env.PVH_REPORT_DIR ?? 'reports';
   const dirs = [path.join(reportDir, 'allure-results'), ...extraResults].map((d) => path.resolve(d));
-  const files = resultFiles(dirs);
-  if (files.length === 0) {
+  if (resultFiles(dirs).length === 0) {
     throw new CommandError(`no Allure results in ${dirs.join(', ')}: run npm run certify first (and npm run load -- --scenario NAME --profile smoke for load results).`, 1);
+  }
+  // The release decision and what changed since the last run, in the report itself.
+  const certification = readCertification(reportDir);
+  if (certification?.sinceLast) console.log(`report: ${describeSince(certification.sinceLast)}`);
+  removeDecisionFromAllure(path.join(reportDir, 'allure-results'));
+  try {
+    const decision = await evaluateGate({ results: extraResults, readOnly: false });
+    writeDecisionToAllure(path.join(reportDir, 'allure-results'), decision, certification?.verdict === 'INCONCLUSIVE', certification?.run.startedAt);
+    console.log(`report: release decision ${certification?.verdict === 'INCONCLUSIVE' ? 'INCONCLUSIVE' : decision.go ? 'GO' : 'NO-GO'} (npm run gate decides the same; --read-only and --no-regressions are gate options)`);
+  } catch (error) {
+    // The report is still worth building without a decision; the gate itself will say what is missing.
+    console.warn(`report: no release decision in the report (${error instanceof Error ? error.message : String(error)})`);
   }
   const history = historyPath();
   mkdirSync(path.dirname(history), { recursive: true });
@@ -33,6 +56,7 @@ export async function buildReport(extraResults: string[]): Promise<number> {
   if (run.code !== 0 || !existsSync(index)) throw new CommandError(`allure generate failed (exit ${run.code})${existsSync(index) ? '' : `; no ${index}`}`, run.code || 1);
   if (runId !== undefined) writeFileSync(marker, `${runId}\n`);
   const runs = existsSync(history) ? readFileSync(history, 'utf8').split('\n').filter((l) => l.trim() !== '').length : 0;
+  const files = resultFiles(dirs);
   console.log(`report: ${files.length} results from ${existing.map((d) => path.relative(process.cwd(), d) || '.').join(', ')}`);
   console.log(`report: ${path.relative(process.cwd(), index)} (history: ${runs} run${runs === 1 ? '' : 's'} in ${path.relative(process.cwd(), history)})`);
   return 0;

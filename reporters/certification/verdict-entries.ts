@@ -5,9 +5,10 @@
  * inconclusive) and an Allure result (passed, failed or broken).
  */
 import { randomUUID } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { redact } from '../../fixtures/harness/http/redact.ts';
+import { DECISION_PREFIX } from '../allure/allure-cli.ts';
 import { summaryLine, type CertificationResults } from './verdicts.ts';
 
 const xml = (s: string) => s.replace(/[<>&"']/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[c]!);
@@ -64,4 +65,47 @@ export function addVerdictToAllure(resultsDir: string, r: CertificationResults):
     attachments: [],
   };
   writeFileSync(path.join(resultsDir, `${uuid}-result.json`), JSON.stringify(result));
+}
+
+
+/** Removes an earlier decision entry, so the gate does not count it and a rebuilt report has one. */
+export function removeDecisionFromAllure(resultsDir: string): void {
+  if (!existsSync(resultsDir)) return;
+  for (const f of readdirSync(resultsDir)) if (f.startsWith(DECISION_PREFIX)) rmSync(path.join(resultsDir, f), { force: true });
+}
+
+/**
+ * The release decision (npm run gate's rules) as its own Allure result: GO passed, NO-GO failed,
+ * INCONCLUSIVE broken; its message lists the reasons, the quality gate's lines and the warnings.
+ */
+export function writeDecisionToAllure(resultsDir: string, d: { go: boolean; reasons: string[]; warnings: string[]; counts: string[] }, inconclusive: boolean, runStartedAt?: string): void {
+  if (!existsSync(resultsDir)) mkdirSync(resultsDir, { recursive: true });
+  removeDecisionFromAllure(resultsDir);
+  const decision = inconclusive ? 'INCONCLUSIVE' : d.go ? 'GO' : 'NO-GO';
+  const lines = [`release decision: ${decision}`, ...d.reasons.map((r) => `why: ${r}`), ...d.warnings.map((w) => `warning: ${w}`), ...d.counts];
+  // Dated just before the run so that the report's default order (earliest first) shows it at the top.
+  const now = (runStartedAt ? Date.parse(runStartedAt) - 1 : NaN) || Date.now();
+  const result = {
+    uuid: randomUUID(),
+    historyId: 'release-decision',
+    testCaseId: 'release-decision',
+    name: `Release decision: ${decision}`,
+    fullName: 'release decision',
+    status: inconclusive ? 'broken' : d.go ? 'passed' : 'failed',
+    statusDetails: { message: redact(lines.join('\n')) },
+    stage: 'finished',
+    description: redact(lines.map((l) => `- ${l}`).join('\n')),
+    start: now,
+    stop: now,
+    labels: [
+      { name: 'parentSuite', value: 'Release' },
+      { name: 'suite', value: 'Release decision (npm run gate rules, Allure quality gate included)' },
+      { name: 'tag', value: `decision:${decision}` },
+    ],
+    links: [],
+    parameters: [],
+    steps: [],
+    attachments: [],
+  };
+  writeFileSync(path.join(resultsDir, `${DECISION_PREFIX}${result.uuid}-result.json`), JSON.stringify(result));
 }

@@ -10,13 +10,15 @@ import { clauses } from '../../fixtures/contract/clauses.ts';
 import { CommandError } from '../../fixtures/harness/command-error.ts';
 import type { CertificationResults } from '../certification/verdicts.ts';
 import { allureRunId, resultFiles, ROOT, runAllure } from '../allure/allure-cli.ts';
-import { decide, render, type LoadResult } from './decision.ts';
+import { decide, render, type GateDecision, type LoadResult } from './decision.ts';
 
 export interface GateOptions {
   /** More allure-results directories (e.g. a load run under another PVH_REPORT_DIR). */
   results: string[];
   /** A read-only target: MUST clauses skipped only because writes are off do not block. */
   readOnly: boolean;
+  /** A clause that regressed since the previous run of the environment is no-go. */
+  noRegressions?: boolean;
 }
 
 /** The conformance suite's size, so a partial run (--grep) cannot pass as a release. */
@@ -40,6 +42,13 @@ function readJson<T>(file: string): T | undefined {
 
 /** Prints the decision and why; returns 0 for go, 1 for no-go. */
 export async function runGate(options: GateOptions): Promise<number> {
+  const decision = await evaluateGate(options);
+  console.log(render(decision));
+  return decision.go ? 0 : 1;
+}
+
+/** The decision from everything the run left: certification, Allure results and quality gate, k6 thresholds. */
+export async function evaluateGate(options: GateOptions): Promise<GateDecision> {
   if (!existsSync(path.join(ROOT, 'allurerc.mjs'))) throw new CommandError('allurerc.mjs is missing (it holds the quality-gate rules)');
   const reportDir = path.resolve(process.env.PVH_REPORT_DIR ?? 'reports');
   const dirs = [path.join(reportDir, 'allure-results'), ...options.results.map((d) => path.resolve(d))];
@@ -70,8 +79,8 @@ export async function runGate(options: GateOptions): Promise<number> {
     load,
     ...(runId ? { allureRunId: runId } : {}),
     readOnly: options.readOnly,
+    ...(options.noRegressions ? { noRegressions: true } : {}),
   });
   if (minTests === undefined) decision.warnings.push('could not count the conformance suite (playwright --list); the minimum test count was 1');
-  console.log(render(decision));
-  return decision.go ? 0 : 1;
+  return decision;
 }

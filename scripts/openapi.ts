@@ -8,12 +8,12 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import { harnessVersion } from '../fixtures/harness/run-info.ts';
 import { OPENAPI_FILE, renderOpenApi } from '../fixtures/contract/schemas/openapi.ts';
+import { referenceOpenApiInput } from '../fixtures/harness/openapi-input.ts';
 
 function main(): number {
   const { values } = parseArgs({ options: { check: { type: 'boolean' } }, strict: true });
-  const text = renderOpenApi(harnessVersion());
+  const text = renderOpenApi(referenceOpenApiInput());
   if (values.check) {
     let shipped = '';
     try {

@@ -6,11 +6,12 @@
 set -uo pipefail
 python="${PVH_PYTHON:-python3}"
 if ! command -v "$python" >/dev/null 2>&1; then
-  echo "peer:schemathesis skipped: Python 3.11+ is not installed (no $python on PATH; set PVH_PYTHON to use another interpreter)"
+  echo "peer:schemathesis skipped: Python 3.11+ is not installed (no $python on PATH; PVH_PYTHON names another interpreter)"
   exit 0
 fi
-if ! "$python" -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else 1)'; then
-  echo "peer:schemathesis skipped: $("$python" --version 2>&1) is older than Python 3.11, which Schemathesis 4.32 needs"
+version="$("$python" -c 'import sys; print("%d.%d" % sys.version_info[:2])' 2>/dev/null)"
+if ! "$python" -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else 1)' 2>/dev/null; then
+  echo "peer:schemathesis skipped: $python is ${version:-not a working Python}, and Schemathesis 4.32 needs Python 3.11+"
   exit 0
 fi
 npm run peer:schemathesis

@@ -71,7 +71,8 @@ function testRunValidator(): ReturnType<typeof registerSchema> {
     },
     required: ['apiVersion', 'kind', 'metadata'],
   };
-  validator = registerSchema({ $id: SCHEMA_ID, allOf: [adapt(version.schema.openAPIV3Schema), apiServer] });
+  const schema: Schema & { $id: string } = { $id: SCHEMA_ID, allOf: [adapt(version.schema.openAPIV3Schema), apiServer] };
+  validator = registerSchema(schema);
   return validator;
 }
 

@@ -37,6 +37,24 @@ export function certificateViolation(res: Res, expectedReference: string, legacy
   return undefined;
 }
 
+/** A problem naming `name` (media type and type URN as the reference API writes them), else the full check. */
+export function isNamedProblem(res: Res, name: string): boolean {
+  const fast = String(res.headers['Content-Type'] ?? '').startsWith('application/problem+json') && typeof res.body === 'string' && res.body.indexOf(`"type":"urn:service:error:${name}"`) >= 0;
+  return fast || problemViolation(res, name) === undefined;
+}
+
+/**
+ * Is this body the certificate asked for? Per request, so it looks first for the identity members
+ * as the reference API and most serialisers write them (a substring search costs next to
+ * nothing); a body without them verbatim (other spacing, key order or escaping) is parsed and
+ * judged by certificateViolation. The full shape is checked on a sample (read-throughput).
+ */
+export function identityViolation(res: Res, expectedReference: string, legacyNumber?: string): string | undefined {
+  const body = typeof res.body === 'string' ? res.body : '';
+  const fast = body.indexOf(`"certificateReferenceNumber":"${expectedReference}"`) >= 0 && (legacyNumber === undefined || body.indexOf(`"externalReferenceNumber":"${legacyNumber}"`) >= 0);
+  return fast ? undefined : certificateViolation(res, expectedReference, legacyNumber);
+}
+
 /** Whether any string in `v` starts with `prefix` (our bookings, whatever the field names). */
 export function containsPrefix(v: unknown, prefix: string): boolean {
   return someString(v, (s) => s.startsWith(prefix));

@@ -36,14 +36,14 @@ export function bench(parsed: LoadOptions): Promise<number> {
       const run = await runK6(k6, target, cfg, [], true);
       const m = run.summary?.metrics ?? {};
       const seconds = (run.summary?.durationMs ?? 1) / 1000;
-      const reads = m.read_duration?.values.count ?? 0;
+      const reads = m['http_req_duration{scenario:reads}']?.values.count ?? 0;
       const dropped = m.dropped_iterations?.values.count ?? 0;
       const step: Step = {
         rate,
         achieved: reads / seconds,
         failedRate: m.http_req_failed?.values.rate ?? 1,
         droppedShare: dropped / Math.max(1, reads + dropped),
-        p95: m.read_duration?.values['p(95)'] ?? 0,
+        p95: m['http_req_duration{scenario:reads}']?.values['p(95)'] ?? 0,
         sustained: false,
       };
       step.sustained = !!run.summary && step.failedRate < 0.01 && step.droppedShare < 0.01 && step.achieved >= rate * 0.95;

@@ -94,6 +94,22 @@ test.describe('certify: verdicts on targets that cannot be used', () => {
     expect(readFileSync(path.join(dir, 'certification', 'SUMMARY.md'), 'utf8')).toContain('INCONCLUSIVE');
   });
 
+  test('the shipped staging config, placeholders still in it, is INCONCLUSIVE (exit 3) saying so, not a DNS puzzle', async () => {
+    const run = await new Promise<{ code: number | null; output: string }>((resolve) => {
+      const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'scripts', 'certify.ts'), '--env', 'staging'], {
+        cwd: ROOT,
+        env: { ...withoutHarnessVariables(process.env), PVH_REPORT_DIR: dir, PVH_STAGING_CLIENT_ID: 'id', PVH_STAGING_CLIENT_SECRET: 'secret', PVH_STAGING_READONLY_CLIENT_ID: 'id', PVH_STAGING_READONLY_CLIENT_SECRET: 'secret', CI: '1' },
+      });
+      let output = '';
+      child.stdout.on('data', (d: Buffer) => (output += d.toString()));
+      child.stderr.on('data', (d: Buffer) => (output += d.toString()));
+      child.on('exit', (code) => resolve({ code, output }));
+    });
+    expect(run.code, run.output).toBe(3);
+    expect(run.output).toMatch(/reserved example name \(RFC 2606\): the config still holds placeholder URLs/);
+    expect(run.output).toContain('Certify your staging');
+  });
+
   test('a server that accepts connections and never answers is INCONCLUSIVE (exit 3) naming the token step, within 30 s', async () => {
     const sockets: Socket[] = [];
     const silent: Server = createServer((s) => sockets.push(s));

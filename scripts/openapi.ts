@@ -1,7 +1,7 @@
 /** `npm run openapi`: docs/openapi.json from the harness's own schemas (fixtures/contract/schemas/openapi.ts). */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { OPENAPI_FILE, renderOpenApi } from '../fixtures/contract/schemas/openapi.ts';
-import { harnessVersion } from '../fixtures/harness/run-info.ts';
+import { referenceOpenApiInput } from '../fixtures/harness/openapi-input.ts';
 import { CommandError, runMain } from './lib/run-main.ts';
 
 /** The shipped file's text; missing counts as stale. */
@@ -21,7 +21,7 @@ runMain({
   },
   exitCodes: { 0: 'written, or (--check) up to date', 1: '--check: the shipped file is stale', 2: 'usage error' },
   run: (values) => {
-    const text = renderOpenApi(harnessVersion());
+    const text = renderOpenApi(referenceOpenApiInput());
     if (!values.check) {
       writeFileSync(OPENAPI_FILE, text);
       console.log(`openapi: wrote ${OPENAPI_FILE} (valid OpenAPI 3.1)`);

@@ -2,7 +2,8 @@
  * What the runner (load/node/, Node) hands to a k6 scenario: everything except secrets travels
  * as one JSON document in PVH_LOAD_CONFIG; credentials travel in their own variables
  * (SECRET_VARS) so that no printed command line or written report ever holds them.
- * Pure types and constants: imported by both the Node runner and the k6 bundles.
+ * Types, constants and report file names, imported by both the Node runner and the k6 bundles;
+ * k6-config.ts reads the hand-over inside k6.
  */
 
 export const SCENARIOS = ['contention', 'read-throughput', 'token', 'read-segments'] as const;

@@ -16,7 +16,7 @@ import http from 'k6/http';
 import { Counter } from 'k6/metrics';
 import { certificateUrl, identifier, ParamsCache, SYSTEM_TAGS, type IdKind } from '../lib/api.ts';
 import { fetchToken, TokenKeeper, type HeldToken } from '../lib/auth.ts';
-import { loadConfig, primaryCredential } from '../lib/config.ts';
+import { loadConfig, primaryCredential } from '../lib/k6-config.ts';
 import { planFor } from '../lib/profiles.ts';
 import { certificateViolation, identityViolation } from '../lib/shapes.ts';
 import { summaryOutputs, type SummaryData } from '../lib/summary.ts';

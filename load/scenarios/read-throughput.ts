@@ -8,13 +8,13 @@
  * search, JSON only when that fails); the full certificate shape (check(), in `checks`) only on
  * each VU's first response and every SHAPE_SAMPLE-th after. Latency comes from k6's own
  * http_req_duration (per scenario and per identifier kind, as threshold sub-metrics), counters get
- * a sample only when something is wrong (and one zero per VU), and request params are built once
- * per token.
+ * a sample only when something is wrong (and one zero per VU), URLs are built once per VU and
+ * request params once per token.
  */
 import { check } from 'k6';
-import http from 'k6/http';
+import http, { type Params } from 'k6/http';
 import { Counter } from 'k6/metrics';
-import { certificateUrl, identifier, ParamsCache, SYSTEM_TAGS, type IdKind } from '../lib/api.ts';
+import { certificateUrl, params, SYSTEM_TAGS, type IdKind } from '../lib/api.ts';
 import { fetchToken, TokenKeeper, type HeldToken } from '../lib/auth.ts';
 import { loadConfig, primaryCredential } from '../lib/k6-config.ts';
 import { planFor } from '../lib/profiles.ts';
@@ -57,29 +57,48 @@ export function setup(): SetupData {
   return { token: fetchToken(cfg.authUrl, primaryCredential()) };
 }
 
+interface ReadTarget {
+  url: string;
+  kind: IdKind;
+  reference: string;
+  legacyNumber?: string;
+}
+
+/** Every read, built once per VU (pool certificate x identifier kind), so an iteration only picks one. */
+const targets: ReadTarget[] = cfg.pool.flatMap((cert) => {
+  const byReference: ReadTarget = { url: certificateUrl(cfg.baseUrl, cert.reference), kind: 'reference', reference: cert.reference };
+  return cert.legacyNumber ? [byReference, { url: certificateUrl(cfg.baseUrl, cert.legacyNumber), kind: 'legacy', reference: cert.reference, legacyNumber: cert.legacyNumber }] : [byReference];
+});
+
 let keeper: TokenKeeper | undefined;
-const paramsCache = new ParamsCache();
+let bearer = '';
+let paramsByKind: Record<IdKind, Params> | undefined;
+/** Each VU walks the targets from its own random start, so reference and legacy reads alternate. */
 let n = 0;
+let start = 0;
 
 export function reads(data: SetupData): void {
   if (!keeper) {
     keeper = new TokenKeeper(cfg.authUrl, primaryCredential(), data.token);
+    start = Math.floor(Math.random() * targets.length);
     // One zero per VU, so the count==0 thresholds are evaluated even when nothing goes wrong.
     wrongCertificate.add(0);
     serverErrors.add(0);
   }
-  const cert = cfg.pool[Math.floor(Math.random() * cfg.pool.length)]!;
-  const wanted: IdKind = n % 2 === 1 && cert.legacyNumber ? 'legacy' : 'reference';
-  const { id, kind } = identifier(cert, wanted);
-  const legacy = kind === 'legacy' ? cert.legacyNumber : undefined;
-  const res = http.get(certificateUrl(cfg.baseUrl, id), paramsCache.get(keeper.bearer(), 'read', kind));
+  const token = keeper.bearer();
+  if (token !== bearer || !paramsByKind) {
+    bearer = token;
+    paramsByKind = { reference: params(token, 'read', 'reference'), legacy: params(token, 'read', 'legacy') };
+  }
+  const t = targets[(start + n) % targets.length]!;
+  const res = http.get(t.url, paramsByKind[t.kind]);
   if (res.status !== 200) {
     if (res.status >= 500 || res.status === 0) serverErrors.add(1);
-  } else if (identityViolation(res, cert.reference, legacy) !== undefined) {
-    wrongCertificate.add(1, { id_kind: kind });
+  } else if (identityViolation(res, t.reference, t.legacyNumber) !== undefined) {
+    wrongCertificate.add(1, { id_kind: t.kind });
   }
   if (n % SHAPE_SAMPLE === 0) {
-    const violation = res.status === 200 ? certificateViolation(res, cert.reference, legacy) : `HTTP ${res.status}`;
+    const violation = res.status === 200 ? certificateViolation(res, t.reference, t.legacyNumber) : `HTTP ${res.status}`;
     check(res, { [`full certificate shape (1 in ${SHAPE_SAMPLE} responses)`]: () => violation === undefined });
   }
   n += 1;

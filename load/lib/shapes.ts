@@ -39,7 +39,8 @@ export function certificateViolation(res: Res, expectedReference: string, legacy
 
 /** A problem naming `name` (media type and type URN as the reference API writes them), else the full check. */
 export function isNamedProblem(res: Res, name: string): boolean {
-  const fast = String(res.headers['Content-Type'] ?? '').startsWith('application/problem+json') && typeof res.body === 'string' && res.body.indexOf(`"type":"urn:service:error:${name}"`) >= 0;
+  const body = res.body;
+  const fast = String(res.headers['Content-Type'] ?? '').startsWith('application/problem+json') && typeof body === 'string' && body.indexOf(`"type":"urn:service:error:${name}"`) >= 0;
   return fast || problemViolation(res, name) === undefined;
 }
 
@@ -50,7 +51,9 @@ export function isNamedProblem(res: Res, name: string): boolean {
  * judged by certificateViolation. The full shape is checked on a sample (read-throughput).
  */
 export function identityViolation(res: Res, expectedReference: string, legacyNumber?: string): string | undefined {
-  const body = typeof res.body === 'string' ? res.body : '';
+  // res.body read once: k6 may convert a response property into a JS value on every read.
+  const raw = res.body;
+  const body = typeof raw === 'string' ? raw : '';
   const fast = body.indexOf(`"certificateReferenceNumber":"${expectedReference}"`) >= 0 && (legacyNumber === undefined || body.indexOf(`"externalReferenceNumber":"${legacyNumber}"`) >= 0);
   return fast ? undefined : certificateViolation(res, expectedReference, legacyNumber);
 }

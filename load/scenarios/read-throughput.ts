@@ -18,7 +18,7 @@ import { certificateUrl, params, SYSTEM_TAGS, type IdKind } from '../lib/api.ts'
 import { fetchToken, TokenKeeper, type HeldToken } from '../lib/auth.ts';
 import { loadConfig, primaryCredential } from '../lib/k6-config.ts';
 import { planFor } from '../lib/profiles.ts';
-import { certificateViolation, identityViolation } from '../lib/shapes.ts';
+import { certificateViolation, identityNeedles, identityViolation } from '../lib/shapes.ts';
 import { summaryOutputs, type SummaryData } from '../lib/summary.ts';
 
 /** One response in this many (each VU's first among them) gets the full shape check; odd, so the sample alternates identifier kinds. */
@@ -62,12 +62,15 @@ interface ReadTarget {
   kind: IdKind;
   reference: string;
   legacyNumber?: string;
+  needles: string[];
 }
 
-/** Every read, built once per VU (pool certificate x identifier kind), so an iteration only picks one. */
+/** Every read, built once per VU (pool certificate x identifier kind, with its identity needles), so an iteration only picks one. */
 const targets: ReadTarget[] = cfg.pool.flatMap((cert) => {
-  const byReference: ReadTarget = { url: certificateUrl(cfg.baseUrl, cert.reference), kind: 'reference', reference: cert.reference };
-  return cert.legacyNumber ? [byReference, { url: certificateUrl(cfg.baseUrl, cert.legacyNumber), kind: 'legacy', reference: cert.reference, legacyNumber: cert.legacyNumber }] : [byReference];
+  const byReference: ReadTarget = { url: certificateUrl(cfg.baseUrl, cert.reference), kind: 'reference', reference: cert.reference, needles: identityNeedles(cert.reference) };
+  if (!cert.legacyNumber) return [byReference];
+  const legacyNumber = cert.legacyNumber;
+  return [byReference, { url: certificateUrl(cfg.baseUrl, legacyNumber), kind: 'legacy', reference: cert.reference, legacyNumber, needles: identityNeedles(cert.reference, legacyNumber) }];
 });
 
 let keeper: TokenKeeper | undefined;
@@ -94,7 +97,7 @@ export function reads(data: SetupData): void {
   const res = http.get(t.url, paramsByKind[t.kind]);
   if (res.status !== 200) {
     if (res.status >= 500 || res.status === 0) serverErrors.add(1);
-  } else if (identityViolation(res, t.reference, t.legacyNumber) !== undefined) {
+  } else if (identityViolation(res, t.reference, t.legacyNumber, t.needles) !== undefined) {
     wrongCertificate.add(1, { id_kind: t.kind });
   }
   if (n % SHAPE_SAMPLE === 0) {

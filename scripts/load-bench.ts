@@ -7,7 +7,7 @@ import { runMain } from './lib/run-main.ts';
 
 runMain({
   name: 'load:bench',
-  summary: 'A fair side-by-side of load generators on one endpoint and 16 connections: wrk (else autocannon), a bare k6 script, read-throughput closed and open loop, contention; writes reports/load/bench.json and bench.svg (about two minutes).',
+  summary: 'A fair side-by-side of load generators on one endpoint and 16 connections: wrk (else autocannon), a bare k6 script, read-throughput closed and open loop, contention; writes reports/load/bench.json and bench.svg (about 1.5 minutes).',
   synopsis: '[--env NAME|PATH] [options]',
   options: FIXED_SCENARIO_FLAGS,
   exitCodes: { 0: 'every generator ran without failures and an open-loop rate was sustained', 1: 'failures, or no open-loop rate was sustained', 2: 'usage or config error, or k6 unavailable' },

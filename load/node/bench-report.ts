@@ -17,6 +17,7 @@ export interface BenchResult {
   machine: { cpus: number; loadAverageBefore: number[]; loadAverageAfter: number[] };
   endpoint: string;
   connections: number;
+  openLoopVus: number;
   seconds: number;
   stepSeconds: number;
   raw: RawCeiling;
@@ -67,7 +68,7 @@ function chartSpec(b: BenchResult): TopLevelSpec {
   ];
   return {
     $schema: 'https://vega.github.io/schema/vega-lite/v6.json',
-    title: { text: 'read-throughput, open loop (k6 constant-arrival-rate, warm-up excluded)', subtitle: `${b.connections} VUs/connections, ${b.stepSeconds} s per step; raw ceiling ${b.raw.tool} ${n(b.raw.rps)}/s; ${b.machine.cpus} CPUs, load average ${b.machine.loadAverageBefore[0]}; ${b.measuredAt.slice(0, 16)}Z` },
+    title: { text: 'read-throughput, open loop (k6 constant-arrival-rate, warm-up excluded)', subtitle: `${b.openLoopVus} VUs preallocated, ${b.stepSeconds} s per step (closed loops: ${b.connections} VUs/connections); raw ceiling ${b.raw.tool} ${n(b.raw.rps)}/s; ${b.machine.cpus} CPUs, load average ${b.machine.loadAverageBefore[0]}; ${b.measuredAt.slice(0, 16)}Z` },
     background: 'white',
     resolve: { scale: { color: 'independent' } },
     vconcat: [

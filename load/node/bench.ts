@@ -12,7 +12,7 @@
  * The reference API runs in this process, which does nothing else while a generator (each a
  * process of its own) runs. Prints a line per generator, then the contract line; writes
  * bench.json and bench.svg (achieved rate and p95/p99 against offered rate) under
- * $PVH_REPORT_DIR/load/. About two minutes.
+ * $PVH_REPORT_DIR/load/. About 1.5 minutes.
  */
 import os from 'node:os';
 import path from 'node:path';
@@ -96,6 +96,7 @@ export function bench(parsed: LoadOptions): Promise<number> {
       machine: { cpus: os.cpus().length, loadAverageBefore, loadAverageAfter: loadAverage() },
       endpoint: 'GET /api/v1/voucher-certificates/{reference}',
       connections: CONNECTIONS,
+      openLoopVus: OPEN_LOOP_VUS,
       seconds: SECONDS,
       stepSeconds: STEP_SECONDS,
       raw,

@@ -36,7 +36,7 @@ export async function bareK6(k6: LocatedK6, url: string, token: string, vus: num
     child.on('error', reject);
     child.on('close', (c) => resolve(c ?? 1));
   });
-  if (code !== 0) throw new CommandError(`load:bench: the bare k6 script exited ${code}.`);
+  if (code !== 0) throw new CommandError(`the bare k6 script exited ${code}.`);
   const s = JSON.parse(readFileSync(summary, 'utf8')) as { requests: number; failed: number; p95: number; p99: number };
   return { achieved: s.requests / seconds, failedRate: s.failed, p95: s.p95, p99: s.p99, requests: s.requests };
 }
@@ -47,7 +47,7 @@ export async function bareK6(k6: LocatedK6, url: string, token: string, vus: num
  */
 export async function scenarioRun(k6: LocatedK6, target: Target, cfg: LoadConfig, seconds: number, series: string, latency = series): Promise<Measured & { exitCode: number }> {
   const run = await runK6(k6, target, { ...cfg, duration: `${seconds}s`, warmup: WARMUP }, [], true);
-  if (!run.summary) throw new CommandError(`load:bench: ${cfg.scenario} wrote no summary (k6 exited ${run.exitCode}).`);
+  if (!run.summary) throw new CommandError(`${cfg.scenario} wrote no summary (k6 exited ${run.exitCode}).`);
   const m = run.summary.metrics;
   const d = m[`http_req_duration{${latency}}`]?.values ?? {};
   const requests = m[`http_reqs{${series}}`]?.values.count ?? m[`http_req_duration{${series}}`]?.values.count ?? 0;

@@ -16,6 +16,8 @@
  */
 import os from 'node:os';
 import path from 'node:path';
+import { certificateUrl } from '../../fixtures/contract/paths.ts';
+import { CommandError } from '../../fixtures/harness/command-error.ts';
 import { bareK6, scenarioRun } from './bench-k6.ts';
 import { contractLine, generatorLine, loadAverage, rawLine, stepLine, writeBench, type BenchResult, type Step } from './bench-report.ts';
 import type { LoadOptions } from './options.ts';
@@ -36,6 +38,7 @@ const FRACTIONS = [0.2, 0.4, 0.55, 0.7, 0.8, 0.9, 1, 1.1];
  */
 const OPEN_LOOP_VUS = 64;
 const BISECTIONS = 2;
+const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]']);
 /** The goal of issue #14 on a quiet 2-core machine. */
 const GOAL = 0.5;
 
@@ -47,8 +50,11 @@ export function bench(parsed: LoadOptions): Promise<number> {
     const dir = path.join(reportDir(), 'load');
     const benchDir = path.join(dir, 'bench');
     const cfgFor = (opts: Partial<LoadOptions>) => ({ ...loadConfigFor(target, { ...parsed, rate: undefined, vus: undefined, duration: undefined, p95Ms: 10_000, ...opts }), reportDir: benchDir });
-    const cert = target.resolved.pool[0]!;
-    const url = `${target.resolved.baseUrl}/api/v1/voucher-certificates/${cert.reference}`;
+    const url = certificateUrl(target.resolved.baseUrl, target.resolved.pool[0]!.reference);
+    // wrk, autocannon and the bare script cannot be capped: the bench measures this machine, on loopback only.
+    if (!LOOPBACK.has(new URL(url).hostname) || target.maxRate !== undefined) {
+      throw new CommandError(`uncapped generators (wrk, autocannon, a bare k6 script) run only against a target on loopback without a rate cap; "${target.name}" is ${new URL(url).host}${target.maxRate !== undefined ? `, capped at ${target.maxRate}/s` : ''}.`);
+    }
     console.log(`load:bench: GET ${new URL(url).pathname}, ${CONNECTIONS} connections, ${SECONDS} s each (open-loop steps ${STEP_SECONDS} s); load average ${loadAverageBefore.join(' ')} on ${os.cpus().length} CPUs`);
 
     const token = await fetchToken(target.resolved.authUrl, target.resolved.credentials.primary);
@@ -60,12 +66,11 @@ export function bench(parsed: LoadOptions): Promise<number> {
     console.log(generatorLine(`read-throughput closed, ${CONNECTIONS} VUs`, closedLoop));
 
     const steps: Step[] = [];
-    const step = async (offered: number): Promise<Step> => {
+    const step = async (offered: number): Promise<void> => {
       const m = await scenarioRun(k6, target, cfgFor({ scenario: 'read-throughput', vus: OPEN_LOOP_VUS, rate: offered }), STEP_SECONDS, 'scenario:reads');
       const s: Step = { ...m, offered, sustained: m.requests >= offered * STEP_SECONDS * 0.99 && m.failedRate < 0.01 };
       steps.push(s);
       console.log(stepLine(s));
-      return s;
     };
     for (const f of FRACTIONS) {
       const offered = Math.max(100, Math.round((closedLoop.achieved * f) / 100) * 100);

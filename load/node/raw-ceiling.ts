@@ -30,13 +30,13 @@ function hasWrk(): boolean {
   }
 }
 
-function run(cmd: string, args: string[], token: string): Promise<string> {
+function run(tool: RawCeiling['tool'], cmd: string, args: string[], token: string): Promise<string> {
   return new Promise<string>((resolve, reject) => {
     const child = spawn(cmd, args, { env: { ...process.env, PVH_BENCH_TOKEN: token }, stdio: ['ignore', 'pipe', 'inherit'] });
     let text = '';
     child.stdout.on('data', (c: Buffer) => (text += c.toString()));
     child.on('error', reject);
-    child.on('close', (code) => (code === 0 ? resolve(text) : reject(new CommandError(`load:bench: ${cmd} exited ${code}.`))));
+    child.on('close', (code) => (code === 0 ? resolve(text) : reject(new CommandError(`${tool} exited ${code}.`))));
   });
 }
 
@@ -47,14 +47,14 @@ function wrkLatency(out: string, pct: string): number {
 }
 
 async function wrkCeiling(url: string, token: string, seconds: number, connections: number): Promise<RawCeiling> {
-  const out = await run('wrk', ['-t2', `-c${connections}`, `-d${seconds}s`, '--latency', '-s', WRK_SCRIPT, url], token);
+  const out = await run('wrk', 'wrk', ['-t2', `-c${connections}`, `-d${seconds}s`, '--latency', '-s', WRK_SCRIPT, url], token);
   const requests = Number(/(\d+) requests in/.exec(out)?.[1] ?? 0);
   const non2xx = Number(/Non-2xx or 3xx responses:\s+(\d+)/.exec(out)?.[1] ?? 0);
   return { tool: 'wrk', rps: Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1] ?? 0), p90: wrkLatency(out, '90'), p99: wrkLatency(out, '99'), okShare: requests ? (requests - non2xx) / requests : 0 };
 }
 
 async function autocannonCeiling(url: string, token: string, seconds: number, connections: number): Promise<RawCeiling> {
-  const out = await run(process.execPath, ['--import', 'tsx', GENERATOR, url, String(seconds), String(connections)], token);
+  const out = await run('autocannon', process.execPath, ['--import', 'tsx', GENERATOR, url, String(seconds), String(connections)], token);
   const r = JSON.parse(out.trim().split('\n').pop()!) as { requests: number; ok: number; seconds: number; p90: number; p99: number };
   return { tool: 'autocannon', rps: r.requests / r.seconds, p90: r.p90, p99: r.p99, okShare: r.requests ? r.ok / r.requests : 0 };
 }
@@ -70,6 +70,6 @@ export async function fetchToken(authUrl: string, cred: { clientId: string; clie
     body: new URLSearchParams({ grant_type: 'client_credentials', client_id: cred.clientId, client_secret: cred.clientSecret }).toString(),
   });
   const j = (await res.json()) as { access_token?: string };
-  if (!j.access_token) throw new CommandError(`load:bench: token request failed (HTTP ${res.status}).`);
+  if (!j.access_token) throw new CommandError(`token request failed (HTTP ${res.status}).`);
   return j.access_token;
 }

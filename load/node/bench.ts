@@ -49,7 +49,7 @@ export function bench(parsed: LoadOptions): Promise<number> {
     const loadAverageBefore = loadAverage();
     const dir = path.join(reportDir(), 'load');
     const benchDir = path.join(dir, 'bench');
-    const cfgFor = (opts: Partial<LoadOptions>) => ({ ...loadConfigFor(target, { ...parsed, rate: undefined, vus: undefined, duration: undefined, p95Ms: 10_000, ...opts }), reportDir: benchDir });
+    const cfgFor = (opts: Partial<LoadOptions>) => ({ ...loadConfigFor(target, { ...parsed, p95Ms: 10_000, ...opts }), reportDir: benchDir });
     const url = certificateUrl(target.resolved.baseUrl, target.resolved.pool[0]!.reference);
     // wrk, autocannon and the bare script cannot be capped: the bench measures this machine, on loopback only.
     if (!LOOPBACK.has(new URL(url).hostname) || target.maxRate !== undefined) {

@@ -14,8 +14,9 @@ runMain({
     scenario: { type: 'string', value: 'NAME', default: 'book', help: `${SCENARIOS.join(', ')} (default book)` },
     'in-process': { type: 'boolean', help: 'the server in this process instead of a child process' },
     json: { type: 'boolean', help: 'print the rows as JSON' },
+    sweep: { type: 'boolean', help: 'windows 1 µs to 2 ms (1, 2, 5 per decade; replaces --window-ms), clean trials 5x T; writes reports/race/sensitivity.{json,svg}' },
   },
   exitCodes: { 0: 'no false alarm (missed detections are a measurement)', 1: 'a false alarm without the fault', 2: 'usage error' },
   run: (v) =>
-    measureSensitivity({ windowMs: v['window-ms'], trials: v.trials, n: v.n, fault: v.fault, scenario: v.scenario, inProcess: !!v['in-process'], json: !!v.json, ...(v['clean-trials'] ? { cleanTrials: v['clean-trials'] } : {}) }),
+    measureSensitivity({ windowMs: v['window-ms'], trials: v.trials, n: v.n, fault: v.fault, scenario: v.scenario, inProcess: !!v['in-process'], json: !!v.json, sweep: !!v.sweep, ...(v['clean-trials'] ? { cleanTrials: v['clean-trials'] } : {}) }),
 });

@@ -1,7 +1,10 @@
 # k6: provision (finds or builds k6 v2.2.0 into .tools/), then every scenario's smoke profile
-# against the embedded reference API; thresholds must hold.
+# against the embedded reference API; thresholds must hold, and each run must leave k6's web
+# dashboard beside its summary (the README promises reports/load/<scenario>-dashboard.html).
 set -e
 npm run k6:ensure
+dir="${PVH_REPORT_DIR:-reports}/load-smoke"
 for scenario in contention read-throughput token; do
-  PVH_REPORT_DIR="${PVH_REPORT_DIR:-reports}/load-smoke" npm run load -- --scenario "$scenario" --profile smoke
+  PVH_REPORT_DIR="$dir" npm run load -- --scenario "$scenario" --profile smoke
+  if [ ! -s "$dir/load/$scenario-dashboard.html" ]; then echo "npm run load left no $dir/load/$scenario-dashboard.html"; exit 1; fi
 done

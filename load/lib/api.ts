@@ -19,3 +19,30 @@ export function params(token: string, op: Operation, idKind: IdKind, json = fals
   // `name` groups the URLs of all certificates into one series per operation and identifier kind.
   return { headers, tags: { op, id_kind: idKind, name: `${op}:${idKind}` } };
 }
+
+/**
+ * The system tags every sample keeps. k6's default set adds url, proto, tls_version, error, group
+ * and service to each of the ~10 samples a request makes; the scenarios set `name` themselves and
+ * nothing reads the rest, so the generator spends less per request without them.
+ */
+export const SYSTEM_TAGS = ['status', 'method', 'name', 'scenario', 'expected_response', 'check', 'error_code'];
+
+/** Request params per operation and identifier kind, built once per token instead of once per request. */
+export class ParamsCache {
+  private token = '';
+  private readonly byKey = new Map<string, Params>();
+
+  get(token: string, op: Operation, idKind: IdKind, json = false): Params {
+    if (token !== this.token) {
+      this.token = token;
+      this.byKey.clear();
+    }
+    const key = `${op}|${idKind}|${json ? 'j' : ''}`;
+    let p = this.byKey.get(key);
+    if (!p) {
+      p = params(token, op, idKind, json);
+      this.byKey.set(key, p);
+    }
+    return p;
+  }
+}

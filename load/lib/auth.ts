@@ -5,7 +5,7 @@
  */
 import http, { type RefinedResponse, type ResponseType } from 'k6/http';
 import { Counter } from 'k6/metrics';
-import type { ClientCredential } from './config.ts';
+import type { ClientCredential } from './k6-config.ts';
 import { formEncode } from '../../fixtures/contract/form.ts';
 
 export const tokenRequests = new Counter('token_requests');

@@ -2,7 +2,8 @@
  * What the runner (load/node/, Node) hands to a k6 scenario: everything except secrets travels
  * as one JSON document in PVH_LOAD_CONFIG; credentials travel in their own variables
  * (SECRET_VARS) so that no printed command line or written report ever holds them.
- * Pure types and constants: imported by both the Node runner and the k6 bundles.
+ * Types, constants and report file names, imported by both the Node runner and the k6 bundles;
+ * k6-config.ts reads the hand-over inside k6.
  */
 
 export const SCENARIOS = ['contention', 'read-throughput', 'token', 'read-segments'] as const;
@@ -36,6 +37,8 @@ export interface LoadConfig {
   duration?: string;
   vus?: number;
   p95Ms?: number;
+  /** A warm-up of this long (k6 duration) before each constant scenario, measured nowhere (load:bench). */
+  warmup?: string;
   /** How many writable certificates contention races for (a small pool makes conflicts likely). */
   contentionPoolSize?: number;
   /** Set when a short-lived API user is configured (token refresh scenario). */
@@ -51,3 +54,11 @@ export const SECRET_VARS = {
 } as const;
 
 export const CONFIG_VAR = 'PVH_LOAD_CONFIG';
+
+/**
+ * Where a run's k6 web dashboard goes: the report k6 exports (K6_WEB_DASHBOARD_EXPORT) and the copy
+ * the runner puts among the Allure results, which every threshold result of the run attaches.
+ */
+export function dashboardFiles(cfg: Pick<LoadConfig, 'reportDir' | 'scenario' | 'runId'>): { report: string; allureAttachment: string } {
+  return { report: `${cfg.reportDir}/load/${cfg.scenario}-dashboard.html`, allureAttachment: `${cfg.runId}-${cfg.scenario}-dashboard-attachment.html` };
+}

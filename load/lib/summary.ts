@@ -5,7 +5,7 @@
  * Never serialises `data` whole: it holds setup_data, and setup_data holds the token.
  */
 import { md5 } from 'k6/crypto';
-import type { LoadConfig } from './load-config.ts';
+import { dashboardFiles, type LoadConfig } from './load-config.ts';
 
 interface MetricData {
   type: string;
@@ -88,8 +88,10 @@ export function junitXml(s: LoadSummary): string {
 }
 
 /** One Allure result per threshold (allurereport.org "test result file"); historyId is stable per threshold. */
-export function allureResults(s: LoadSummary): Record<string, string> {
+export function allureResults(s: LoadSummary, dashboardAttachment: string): Record<string, string> {
   const out: Record<string, string> = {};
+  // k6's own HTML dashboard of the run (the runner copies it in under this name once k6 has written it).
+  const attachments = [{ name: `k6 web dashboard: ${s.scenario} (${s.profile})`, source: dashboardAttachment, type: 'text/html' }];
   const stop = Date.parse(s.finishedAt);
   for (const t of s.thresholds) {
     const uuid = crypto.randomUUID();
@@ -119,7 +121,7 @@ export function allureResults(s: LoadSummary): Record<string, string> {
       ],
       links: [],
       steps: [],
-      attachments: [],
+      attachments,
       start: stop - s.durationMs,
       stop,
     });
@@ -127,7 +129,9 @@ export function allureResults(s: LoadSummary): Record<string, string> {
   return out;
 }
 
-const KEY_TRENDS = ['http_req_duration', 'book_duration', 'readback_duration', 'remove_duration', 'read_duration', 'token_duration'];
+/** Trends the text summary shows, with their sub-metrics (e.g. http_req_duration{op:book}). */
+const KEY_TRENDS = ['http_req_duration', 'token_duration'];
+const isKeyTrend = (name: string) => KEY_TRENDS.includes(name.split('{')[0]!);
 
 export function textSummary(s: LoadSummary, exitHint: string): string {
   const lines: string[] = [];
@@ -135,11 +139,11 @@ export function textSummary(s: LoadSummary, exitHint: string): string {
   const reqs = s.metrics.http_reqs?.values;
   const failed = s.metrics.http_req_failed?.values;
   if (reqs) lines.push(`requests: ${fmt(reqs.count)} (${fmt(reqs.rate)}/s), failed: ${fmt((failed?.rate ?? 0) * 100)} %`);
-  for (const name of KEY_TRENDS) {
+  for (const name of Object.keys(s.metrics).filter(isKeyTrend)) {
     const v = s.metrics[name]?.values;
-    if (v) lines.push(`${name.padEnd(20)} avg ${fmt(v.avg)} ms  p95 ${fmt(v['p(95)'])} ms  p99 ${fmt(v['p(99)'])} ms  max ${fmt(v.max)} ms`);
+    if (v) lines.push(`${name.padEnd(38)} avg ${fmt(v.avg)} ms  p95 ${fmt(v['p(95)'])} ms  p99 ${fmt(v['p(99)'])} ms  max ${fmt(v.max)} ms`);
   }
-  const counters = Object.entries(s.metrics).filter(([n, m]) => m.type === 'counter' && !n.startsWith('http_') && !['iterations', 'data_sent', 'data_received'].includes(n));
+  const counters = Object.entries(s.metrics).filter(([n, m]) => m.type === 'counter' && !n.startsWith('http_') && !n.includes('{') && !['iterations', 'data_sent', 'data_received'].includes(n));
   if (counters.length) lines.push(`counters: ${counters.map(([n, m]) => `${n}=${fmt(m.values.count)}`).join('  ')}`);
   const dropped = s.metrics.dropped_iterations?.values.count;
   if (dropped) lines.push(`dropped iterations: ${fmt(dropped)} (the target could not keep up with the arrival rate)`);
@@ -159,6 +163,6 @@ export function summaryOutputs(data: SummaryData, cfg: LoadConfig): Record<strin
     [`${dir}/${cfg.scenario}-junit.xml`]: junitXml(s),
     stdout: textSummary(s, s.passed ? '' : ' — k6 exits 99'),
   };
-  for (const [key, body] of Object.entries(allureResults(s))) out[`${cfg.reportDir}/allure-results/${key.split('|')[1]}-result.json`] = body;
+  for (const [key, body] of Object.entries(allureResults(s, dashboardFiles(cfg).allureAttachment))) out[`${cfg.reportDir}/allure-results/${key.split('|')[1]}-result.json`] = body;
   return out;
 }

@@ -3,10 +3,11 @@
  * command prints (LOAD PASS / LOAD FAIL with the crossed thresholds and k6's exit code).
  */
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { CommandError } from '../../fixtures/harness/command-error.ts';
-import { CONFIG_VAR, type LoadConfig } from '../lib/load-config.ts';
+import { CONFIG_VAR, dashboardFiles, type LoadConfig } from '../lib/load-config.ts';
+import { planFor, planSeconds } from '../lib/profiles.ts';
 import type { LoadSummary } from '../lib/summary.ts';
 import { DEFAULT_OUT_DIR } from './build.ts';
 import { k6Env, type LocatedK6 } from './k6-binary.ts';
@@ -27,20 +28,41 @@ export interface K6Run {
   exitCode: number;
   summary?: LoadSummary;
   verdict: string;
+  /** The k6 web dashboard report of the run, when k6 wrote one. */
+  dashboard?: string;
+}
+
+/**
+ * k6's web dashboard, exported as one HTML file at the end of the run and never served (port -1:
+ * nothing to wait for, no port 5665 shared by concurrent runs). The dashboard draws a point per
+ * period and needs three, so the period follows the planned length: about 60 points a run.
+ */
+function dashboardEnv(cfg: LoadConfig, report: string): NodeJS.ProcessEnv {
+  const period = Math.min(60, Math.max(1, Math.ceil(planSeconds(planFor(cfg.scenario, cfg.profile, cfg)) / 60)));
+  return { K6_WEB_DASHBOARD: 'true', K6_WEB_DASHBOARD_PORT: '-1', K6_WEB_DASHBOARD_EXPORT: report, K6_WEB_DASHBOARD_PERIOD: `${period}s`, K6_WEB_DASHBOARD_OPEN: 'false' };
+}
+
+/** Puts the dashboard among the run's Allure results (its threshold results attach it), or says why there is none. */
+function attachDashboard(cfg: LoadConfig, report: string, exitCode: number): void {
+  const attachment = path.join(cfg.reportDir, 'allure-results', dashboardFiles(cfg).allureAttachment);
+  if (existsSync(report)) copyFileSync(report, attachment);
+  else writeFileSync(attachment, `<!doctype html><title>no dashboard</title><p>k6 exited ${exitCode} without exporting its web dashboard (${path.basename(report)}).</p>\n`);
 }
 
 /** Runs one bundled scenario with k6 (asynchronously: the embedded API shares this event loop). */
 export async function runK6(k6: LocatedK6, target: Target, cfg: LoadConfig, extraArgs: string[] = [], quiet = false): Promise<K6Run> {
   const bundle = path.join(DEFAULT_OUT_DIR, `${cfg.scenario}.js`);
   const summaryFile = path.join(cfg.reportDir, 'load', `${cfg.scenario}-summary.json`);
+  const dashboard = dashboardFiles(cfg).report;
   mkdirSync(path.dirname(summaryFile), { recursive: true });
   mkdirSync(path.join(cfg.reportDir, 'allure-results'), { recursive: true });
   rmSync(summaryFile, { force: true });
+  rmSync(dashboard, { force: true });
   const args = ['run', '--quiet', '--no-color', ...extraArgs, bundle];
   if (!quiet) console.log(`load: ${path.relative(process.cwd(), k6.bin) || k6.bin} ${args.join(' ')}   [${cfg.scenario}/${cfg.profile} on ${cfg.environment}, run ${cfg.runId}${cfg.maxRate ? `, max ${cfg.maxRate}/s` : ''}]`);
   const exitCode = await new Promise<number>((resolve, reject) => {
     const child = spawn(k6.bin, args, {
-      env: k6Env({ ...target.secrets, [CONFIG_VAR]: JSON.stringify(cfg) }),
+      env: k6Env({ ...target.secrets, ...dashboardEnv(cfg, dashboard), [CONFIG_VAR]: JSON.stringify(cfg) }),
       stdio: quiet ? ['ignore', 'ignore', 'pipe'] : ['ignore', 'inherit', 'inherit'],
     });
     let err = '';
@@ -52,7 +74,8 @@ export async function runK6(k6: LocatedK6, target: Target, cfg: LoadConfig, extr
     });
   });
   const summary = existsSync(summaryFile) ? (JSON.parse(readFileSync(summaryFile, 'utf8')) as LoadSummary) : undefined;
-  return { exitCode, verdict: verdictLine(cfg, exitCode, summary), ...(summary ? { summary } : {}) };
+  if (summary) attachDashboard(cfg, dashboard, exitCode);
+  return { exitCode, verdict: verdictLine(cfg, exitCode, summary), ...(summary ? { summary } : {}), ...(existsSync(dashboard) ? { dashboard } : {}) };
 }
 
 export function verdictLine(cfg: LoadConfig, exitCode: number, summary?: LoadSummary): string {

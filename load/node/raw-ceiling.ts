@@ -1,20 +1,22 @@
 /**
- * The raw ceiling load:bench compares k6 with: closed-loop GETs of one certificate by `wrk` when
- * installed, else by a small undici generator in a child process (raw-generator.ts; in-process it
- * would share the server's event loop).
+ * The raw ceiling load:bench compares k6 with: closed-loop GETs of one certificate over the same
+ * connection count, by wrk when installed (apt-get install wrk), else by autocannon in a child
+ * process (raw-generator.ts; in-process it would share the server's event loop). The token
+ * travels in the environment (wrk reads it in load/bench/wrk-auth.lua), on no command line.
  */
 import { execFileSync, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { CommandError } from '../../fixtures/harness/command-error.ts';
 
-const RAW_SECONDS = 8;
-const RAW_CONNECTIONS = 16;
 const GENERATOR = fileURLToPath(new URL('./raw-generator.ts', import.meta.url));
+const WRK_SCRIPT = fileURLToPath(new URL('../bench/wrk-auth.lua', import.meta.url));
 
 export interface RawCeiling {
-  tool: string;
+  tool: 'wrk' | 'autocannon';
   rps: number;
-  p95: number;
+  /** wrk and autocannon report p90 and p99, not p95. */
+  p90: number;
+  p99: number;
   okShare: number;
 }
 
@@ -28,31 +30,37 @@ function hasWrk(): boolean {
   }
 }
 
-function wrkCeiling(url: string, token: string): RawCeiling {
-  const out = execFileSync('wrk', ['-t2', `-c${RAW_CONNECTIONS}`, `-d${RAW_SECONDS}s`, '--latency', '-H', `Authorization: Bearer ${token}`, url], { encoding: 'utf8' });
-  const rps = Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1] ?? 0);
-  const p90 = /90%\s+([\d.]+)(us|ms|s)/.exec(out);
-  const scale = { us: 0.001, ms: 1, s: 1000 } as const;
-  return { tool: 'wrk (p90)', rps, p95: p90 ? Number(p90[1]) * scale[p90[2] as keyof typeof scale] : 0, okShare: /Non-2xx/.test(out) ? 0 : 1 };
-}
-
-async function generatorCeiling(url: string, token: string): Promise<RawCeiling> {
-  const out = await new Promise<string>((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', GENERATOR, url, String(RAW_SECONDS), String(RAW_CONNECTIONS)], {
-      env: { ...process.env, PVH_BENCH_TOKEN: token },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
+function run(tool: RawCeiling['tool'], cmd: string, args: string[], token: string): Promise<string> {
+  return new Promise<string>((resolve, reject) => {
+    const child = spawn(cmd, args, { env: { ...process.env, PVH_BENCH_TOKEN: token }, stdio: ['ignore', 'pipe', 'inherit'] });
     let text = '';
     child.stdout.on('data', (c: Buffer) => (text += c.toString()));
     child.on('error', reject);
-    child.on('close', (code) => (code === 0 ? resolve(text) : reject(new Error(`raw generator exited ${code}`))));
+    child.on('close', (code) => (code === 0 ? resolve(text) : reject(new CommandError(`${tool} exited ${code}.`))));
   });
-  const r = JSON.parse(out.trim().split('\n').pop()!) as { requests: number; ok: number; seconds: number; p95: number };
-  return { tool: `undici closed loop, ${RAW_CONNECTIONS} connections`, rps: r.requests / r.seconds, p95: r.p95, okShare: r.requests ? r.ok / r.requests : 0 };
 }
 
-export function rawCeiling(url: string, token: string): Promise<RawCeiling> {
-  return hasWrk() ? Promise.resolve(wrkCeiling(url, token)) : generatorCeiling(url, token);
+const MS = { us: 0.001, ms: 1, s: 1000 } as const;
+function wrkLatency(out: string, pct: string): number {
+  const m = new RegExp(`\\s${pct}%\\s+([\\d.]+)(us|ms|s)`).exec(out);
+  return m ? Number(m[1]) * MS[m[2] as keyof typeof MS] : 0;
+}
+
+async function wrkCeiling(url: string, token: string, seconds: number, connections: number): Promise<RawCeiling> {
+  const out = await run('wrk', 'wrk', ['-t2', `-c${connections}`, `-d${seconds}s`, '--latency', '-s', WRK_SCRIPT, url], token);
+  const requests = Number(/(\d+) requests in/.exec(out)?.[1] ?? 0);
+  const non2xx = Number(/Non-2xx or 3xx responses:\s+(\d+)/.exec(out)?.[1] ?? 0);
+  return { tool: 'wrk', rps: Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1] ?? 0), p90: wrkLatency(out, '90'), p99: wrkLatency(out, '99'), okShare: requests ? (requests - non2xx) / requests : 0 };
+}
+
+async function autocannonCeiling(url: string, token: string, seconds: number, connections: number): Promise<RawCeiling> {
+  const out = await run('autocannon', process.execPath, ['--import', 'tsx', GENERATOR, url, String(seconds), String(connections)], token);
+  const r = JSON.parse(out.trim().split('\n').pop()!) as { requests: number; ok: number; seconds: number; p90: number; p99: number };
+  return { tool: 'autocannon', rps: r.requests / r.seconds, p90: r.p90, p99: r.p99, okShare: r.requests ? r.ok / r.requests : 0 };
+}
+
+export function rawCeiling(url: string, token: string, seconds: number, connections: number): Promise<RawCeiling> {
+  return (hasWrk() ? wrkCeiling : autocannonCeiling)(url, token, seconds, connections);
 }
 
 export async function fetchToken(authUrl: string, cred: { clientId: string; clientSecret: string }): Promise<string> {
@@ -62,6 +70,6 @@ export async function fetchToken(authUrl: string, cred: { clientId: string; clie
     body: new URLSearchParams({ grant_type: 'client_credentials', client_id: cred.clientId, client_secret: cred.clientSecret }).toString(),
   });
   const j = (await res.json()) as { access_token?: string };
-  if (!j.access_token) throw new CommandError(`bench: token request failed (HTTP ${res.status}).`);
+  if (!j.access_token) throw new CommandError(`token request failed (HTTP ${res.status}).`);
   return j.access_token;
 }

@@ -27,7 +27,8 @@ export function runLoad(opts: LoadOptions): Promise<number> {
     const cfg = loadConfigFor(target, opts);
     const run = await runK6(k6, target, cfg, opts.k6Args);
     console.log(run.verdict);
-    if (run.summary) console.log(`load: reports in ${path.relative(process.cwd(), path.join(cfg.reportDir, 'load'))}/${cfg.scenario}-{summary.json,junit.xml} and ${path.relative(process.cwd(), path.join(cfg.reportDir, 'allure-results'))}/`);
+    const files = `${cfg.scenario}-{summary.json,junit.xml${run.dashboard ? ',dashboard.html' : ''}}`;
+    if (run.summary) console.log(`load: reports in ${path.relative(process.cwd(), path.join(cfg.reportDir, 'load'))}/${files} and ${path.relative(process.cwd(), path.join(cfg.reportDir, 'allure-results'))}/`);
     return run.exitCode;
   });
 }

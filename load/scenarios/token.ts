@@ -9,7 +9,7 @@ import http from 'k6/http';
 import { Counter, Trend } from 'k6/metrics';
 import { certificateUrl, params } from '../lib/api.ts';
 import { fetchToken, heldTokenFrom, requestToken, TokenKeeper, type HeldToken } from '../lib/auth.ts';
-import { loadConfig, primaryCredential, shortLivedCredential } from '../lib/config.ts';
+import { loadConfig, primaryCredential, shortLivedCredential } from '../lib/k6-config.ts';
 import { planFor } from '../lib/profiles.ts';
 import { jsonBody } from '../lib/shapes.ts';
 import { summaryOutputs, type SummaryData } from '../lib/summary.ts';

@@ -12,7 +12,7 @@ const { scenario, ...rest } = {
   'race-window-ms': { type: 'string', value: 'N', help: 'local only: gap of the race-window fault' },
   rate: { type: 'string', value: 'N', help: 'override: constant arrival rate per second (arrival-rate scenarios)' },
   duration: { type: 'string', value: 'D', help: 'override: duration (k6 syntax, e.g. 30s)' },
-  vus: { type: 'string', value: 'N', help: 'override: VUs (contention, read-segments)' },
+  vus: { type: 'string', value: 'N', help: 'override: VUs (contention, read-segments; read-throughput: a closed loop, or with --rate the VUs preallocated)' },
   'p95-ms': { type: 'string', value: 'N', help: 'override: p95 bound of the latency thresholds (p99 = 2x)' },
   'pool-size': { type: 'string', value: 'N', help: 'contention: how many writable certificates to race for' },
   'max-rate': { type: 'string', value: 'N', help: 'cap on request starts per second (required for production)' },

@@ -1,4 +1,4 @@
-/** Reads the runner's hand-over (see load-config.ts) inside k6, failing early with a clear message. */
+/** Read inside k6: the runner's hand-over (its type and variables: load-config.ts), failing early with a clear message. */
 import { CONFIG_VAR, SECRET_VARS, type LoadConfig } from './load-config.ts';
 
 export interface ClientCredential {

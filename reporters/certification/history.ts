@@ -7,7 +7,7 @@
  */
 import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { CertificationResults, Verdict } from './verdicts.ts';
+import type { CertificationResults, SinceLast, Verdict } from './verdicts.ts';
 
 export interface HistoryEntry {
   runId: string;
@@ -15,18 +15,6 @@ export interface HistoryEntry {
   finishedAt: string;
   verdict: CertificationResults['verdict'];
   clauses: Record<string, Verdict>;
-}
-
-export interface SinceLast {
-  runId: string;
-  finishedAt: string;
-  verdict: CertificationResults['verdict'];
-  /** Clauses worse than before (pass to warning or fail, warning to fail). */
-  regressed: string[];
-  /** Clauses better than before. */
-  recovered: string[];
-  /** Clauses that did not run before and ran now. */
-  appeared: string[];
 }
 
 const KEEP = 60;

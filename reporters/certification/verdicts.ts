@@ -9,7 +9,6 @@
  * - CONFORMANT: every MUST clause that ran held (complete when every MUST clause ran).
  */
 import { stripAnsi } from '../../fixtures/harness/ansi.ts';
-import type { SinceLast } from './history.ts';
 import { clauseIdsIn as idsIn, clauses, type Clause, type ClauseLevel } from '../../fixtures/contract/clauses.ts';
 
 export type Verdict = 'pass' | 'fail' | 'warning' | 'observation' | 'not-run';
@@ -88,6 +87,19 @@ export interface ClauseResult {
   evidenceFiles?: string[];
   tests: Array<{ title: string; file: string; status: string }>;
   evidence: string[];
+}
+
+/** What changed since the previous run of the same environment (history.ts keeps the runs). */
+export interface SinceLast {
+  runId: string;
+  finishedAt: string;
+  verdict: CertificationResults['verdict'];
+  /** Clauses worse than before (pass to warning or fail, warning to fail). */
+  regressed: string[];
+  /** Clauses better than before. */
+  recovered: string[];
+  /** Clauses that did not run before and ran now. */
+  appeared: string[];
 }
 
 export interface CertificationResults {

@@ -10,7 +10,7 @@ import { readRunContext } from '../../fixtures/harness/run-context.ts';
 import { gitCommit, harnessVersion } from '../../fixtures/harness/run-info.ts';
 import { readLostMarker } from '../../fixtures/harness/target-health.ts';
 import { ANNOTATION } from '../../fixtures/harness/verdicts.ts';
-import { clauseVerdicts, readTest, runVerdict, summaryLine, totals, type CertificationResults, type TestOutcome } from './verdicts.ts';
+import { readTest, resultsOf, summaryLine, type CertificationResults, type TestOutcome } from './verdicts.ts';
 import { writeCertification } from './files.ts';
 import { addVerdictToAllure, addVerdictToJUnit } from './verdict-entries.ts';
 import { addEvidence, attachmentsOf, type EvidenceFiles } from './evidence.ts';
@@ -76,16 +76,12 @@ export default class CertificationReporter implements Reporter {
     if (tests.length === 0) return;
     const runId = process.env.PVH_RUN_ID ?? 'adhoc';
     const context = readRunContext(path.dirname(this.outputDir), runId);
-    const clauseResults = clauseVerdicts(tests);
-    const t = totals(clauseResults, tests);
     const lost = readLostMarker();
     const interrupted =
       result.status === 'interrupted' ? 'the run was stopped before it finished' : result.status === 'timedout' ? "the run reached Playwright's global time limit" : undefined;
-    const { verdict, causes } = runVerdict(clauseResults, tests, { ...(interrupted ? { interrupted } : {}), causes: lost ? [lost] : [] });
     const sha = gitCommit();
-    const results: CertificationResults = {
-      schemaVersion: 2,
-      run: {
+    const results = resultsOf(
+      {
         id: runId,
         environment: context?.environment.name ?? 'unknown',
         baseUrl: context?.environment.baseUrl ?? '',
@@ -98,14 +94,9 @@ export default class CertificationReporter implements Reporter {
         ...(sha ? { commit: sha } : {}),
         ...(context?.rttMs !== undefined ? { rttMs: context.rttMs } : {}),
       },
-      verdict,
-      causes,
-      totals: t,
-      conformant: verdict === 'CONFORMANT',
-      complete: t.mustNotRun === 0,
-      clauses: clauseResults,
       tests,
-    };
+      { ...(interrupted ? { interrupted } : {}), causes: lost ? [lost] : [] },
+    );
     const evidence = this.evidence(results);
     results.sinceLast = recordRun(historyFile(), results);
     writeCertification(this.outputDir, results, evidence);

@@ -268,6 +268,14 @@ export function summaryLine(r: CertificationResults): string {
   return `certification ${r.run.environment}: ${r.verdict}${incomplete} — ${counts}`;
 }
 
+/** The results of a run from its test outcomes: clause verdicts, totals and the run's verdict. */
+export function resultsOf(run: CertificationResults['run'], tests: TestOutcome[], conditions: RunConditions = {}): CertificationResults {
+  const clauseResults = clauseVerdicts(tests);
+  const t = totals(clauseResults, tests);
+  const { verdict, causes } = runVerdict(clauseResults, tests, conditions);
+  return { schemaVersion: 2, run, verdict, causes, totals: t, conformant: verdict === 'CONFORMANT', complete: t.mustNotRun === 0, clauses: clauseResults, tests };
+}
+
 /** Results for a run that produced no test outcomes (preflight failed, or still running / killed). */
 export function emptyResults(run: CertificationResults['run'], verdict: RunVerdict, causes: string[]): CertificationResults {
   const clauseResults = clauseVerdicts([]);

@@ -5,27 +5,14 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { clauses } from '../../fixtures/contract/clauses.ts';
-import { clauseVerdicts, runVerdict, totals, type CertificationResults, type TestOutcome } from '../certification/verdicts.ts';
+import { resultsOf, type CertificationResults, type TestOutcome } from '../certification/verdicts.ts';
 import { allureEnv, allureNodeOptions, nodeMajor, runAllure } from '../allure/allure-cli.ts';
 import { decide, type GateInputs } from './decision.ts';
 
 /** A certification result as the reporter computes it, from test outcomes. */
 function certification(outcomes: Array<Partial<TestOutcome> & { clauses: string[] }>, runId = 'run-1'): CertificationResults {
   const tests: TestOutcome[] = outcomes.map((o, i) => ({ id: `t${i}`, title: `test ${i}`, file: 'suites/x.spec.ts', status: 'passed', ok: true, warnings: [], observations: [], errors: [], durationMs: 1, ...o }));
-  const clauseResults = clauseVerdicts(tests);
-  const t = totals(clauseResults, tests);
-  const { verdict, causes } = runVerdict(clauseResults, tests);
-  return {
-    schemaVersion: 2,
-    run: { id: runId, environment: 'local', baseUrl: '', authUrl: '', startedAt: '', durationMs: 1, harnessVersion: '0', node: process.version },
-    verdict,
-    causes,
-    totals: t,
-    conformant: verdict === 'CONFORMANT',
-    complete: t.mustNotRun === 0,
-    clauses: clauseResults,
-    tests,
-  };
+  return resultsOf({ id: runId, environment: 'local', baseUrl: '', authUrl: '', startedAt: '', durationMs: 1, harnessVersion: '0', node: process.version }, tests);
 }
 
 const everyClause = clauses.map((c) => c.id);

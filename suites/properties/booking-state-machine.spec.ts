@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { containsValue } from '../../fixtures/contract/json-walk.ts';
+import { WAYS } from '../../fixtures/contract/ways-in.ts';
 import { carriesCertificate } from '../../fixtures/contract/certificate-body.ts';
 import type { ResolvedEnvironment } from '../../fixtures/harness/environment.ts';
 import type { PoolCertificate } from '../../fixtures/harness/environment.ts';
@@ -189,7 +190,7 @@ test.describe('Property: the booking state machine', () => {
     };
 
     const slot = fc.nat({ max: slots - 1 });
-    const via = fc.constantFrom<Via>('reference', 'legacy');
+    const via = fc.constantFrom<Via>(...WAYS.id);
     const as = fc.constantFrom<Actor>(...actorsOf(environment));
     const commands = fc.commands(
       [

@@ -4,6 +4,7 @@
  * (suites/**\/*.spec.ts) that certify a target. No browser is used or installed.
  */
 import { defineConfig } from '@playwright/test';
+import { DEFAULT_WORKERS, workerCount } from './fixtures/harness/worker-count.ts';
 
 const reportDir = process.env.PVH_REPORT_DIR ?? 'reports';
 const ci = !!process.env.CI;
@@ -15,7 +16,7 @@ export default defineConfig({
   forbidOnly: ci,
   // Retries would hide failures; a conformance verdict is first-try or nothing.
   retries: 0,
-  workers: process.env.PVH_WORKERS ? Number(process.env.PVH_WORKERS) : 2,
+  workers: workerCount('PVH_WORKERS', DEFAULT_WORKERS),
   timeout: 30_000,
   expect: { timeout: 5_000 },
   reporter: [

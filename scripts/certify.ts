@@ -12,6 +12,11 @@ runMain({
     bundle: { type: 'boolean', help: 'then write the evidence bundle (certification/bundle/, see npm run verify-bundle)' },
   },
   positionals: '[-- PLAYWRIGHT-ARGS]',
+  environment: {
+    PVH_ENV: 'default of --env (local when unset)',
+    PVH_WORKERS: 'Playwright workers, 1 to 64 (default 2); each certifies with its own slice of the pool',
+    PVH_REPORT_DIR: 'where the reports are written (default reports)',
+  },
   exitCodes: {
     0: 'CONFORMANT',
     1: 'NOT CONFORMANT',

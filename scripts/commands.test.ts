@@ -24,10 +24,10 @@ interface Run {
   stderr: string;
 }
 
-function run(file: string, args: string[]): Promise<Run> {
+function run(file: string, args: string[], extraEnv: NodeJS.ProcessEnv = {}): Promise<Run> {
   return new Promise((resolve) => {
     const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('PVH_')));
-    const child = spawn(process.execPath, ['--import', 'tsx', file, ...args], { cwd: PROJECT_ROOT, env: { ...env, PVH_REPORT_DIR: path.join('reports', 'commands-test') } });
+    const child = spawn(process.execPath, ['--import', 'tsx', file, ...args], { cwd: PROJECT_ROOT, env: { ...env, PVH_REPORT_DIR: path.join('reports', 'commands-test'), ...extraEnv } });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
@@ -70,6 +70,23 @@ test.describe('npm commands', () => {
       expect(lines(badEnv)).toHaveLength(1);
       expect(lines(badEnv)[0]).toMatch(new RegExp(`^${name}: environment "no-such-env" is not usable: no environment config "no-such-env"`));
       expect(`${badEnv.stdout}${badEnv.stderr}`).not.toMatch(/^ {4}at /m);
+    });
+  }
+});
+
+test.describe('numbers given to commands', () => {
+  test.describe.configure({ mode: 'parallel' });
+  const cases: Array<{ file: string; args: string[]; env?: NodeJS.ProcessEnv; line: string }> = [
+    { file: 'scripts/mutation.ts', args: ['--workers', '0'], line: 'mutation: --workers takes an integer from 1 to 64, got "0"' },
+    { file: 'scripts/load-segments.ts', args: ['--processes', 'two'], line: 'load:segments: --processes takes an integer from 2 to 8, got "two"' },
+    { file: 'scripts/peer-schemathesis.ts', args: ['--max-examples', '1.5'], line: 'peer:schemathesis: --max-examples takes an integer of at least 1, got "1.5"' },
+    { file: 'scripts/certify.ts', args: [], env: { PVH_WORKERS: 'many' }, line: 'certify: PVH_WORKERS must be a number of workers from 1 to 64, got "many"; unset it for the default (2)' },
+  ];
+  for (const c of cases) {
+    test(`${c.line.slice(0, c.line.indexOf(': '))} refuses ${c.args.join(' ') || Object.entries(c.env ?? {}).map(([k, v]) => `${k}=${v}`).join(' ')} with one line and exit 2, before any work`, async () => {
+      const r = await run(c.file, c.args, c.env);
+      expect(r.code, `${r.stdout}${r.stderr}`).toBe(2);
+      expect(lines(r)).toEqual([c.line]);
     });
   }
 });

@@ -1,16 +1,10 @@
 /** `npm run peer:schemathesis`: Schemathesis drives docs/openapi.json against a target (fixtures/harness/peers/schemathesis.ts). */
 import { environmentName } from '../fixtures/environments/open-target.ts';
 import { runPeerSchemathesis } from '../fixtures/harness/peers/schemathesis.ts';
-import { CommandError, runMain } from './lib/run-main.ts';
+import { integerFlag, runMain } from './lib/run-main.ts';
 
 /** The harness's property seed (README: Properties), so a failure replays with the same number. */
 const DEFAULT_SEED = 20261121;
-
-function integerFlag(flag: string, text: string, min: number): number {
-  const n = Number(text);
-  if (!Number.isInteger(n) || n < min) throw new CommandError(`${flag} takes an integer${min > 0 ? ' of at least 1' : ''}, got "${text}"`);
-  return n;
-}
 
 runMain({
   name: 'peer:schemathesis',
@@ -30,7 +24,7 @@ runMain({
   run: (values) =>
     runPeerSchemathesis({
       env: values.env ?? environmentName(),
-      seed: integerFlag('--seed', values.seed, -Infinity),
-      maxExamples: integerFlag('--max-examples', values['max-examples'], 1),
+      seed: integerFlag('--seed', values.seed),
+      maxExamples: integerFlag('--max-examples', values['max-examples'], { min: 1 }),
     }),
 });

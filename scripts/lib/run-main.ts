@@ -45,6 +45,15 @@ export interface Command<O extends Options> {
   run(values: OptionValues<O>, positionals: string[]): Promise<number> | number;
 }
 
+/** An integer flag's value, or a CommandError saying which flag wants what (exit 2). */
+export function integerFlag(flag: string, text: string, range: { min?: number; max?: number } = {}): number {
+  const { min = -Infinity, max = Infinity } = range;
+  const n = Number(text);
+  if (text.trim() !== '' && Number.isSafeInteger(n) && n >= min && n <= max) return n;
+  const bounds = Number.isFinite(min) && Number.isFinite(max) ? ` from ${min} to ${max}` : Number.isFinite(min) ? ` of at least ${min}` : Number.isFinite(max) ? ` of at most ${max}` : '';
+  throw new CommandError(`${flag} takes an integer${bounds}, got "${text}"`);
+}
+
 const HELP_OPTION = { type: 'boolean', short: 'h' } as const;
 
 function optionLabel(name: string, spec: OptionSpec): string {

@@ -30,6 +30,17 @@ test.describe('failure attribution', () => {
     expect(v.verdict).toBe('NOT CONFORMANT');
   });
 
+  test('a root-cause error takes the charge: the failure it caused is not-run with that cause', () => {
+    const rootCause = "Error: [PV-3-REMOVE] (root cause of this test's failures): a certificate whose booking was removed must be bookable again:\nABCD1234: \"book (setup)\" was refused as already booked (HTTP 409)";
+    const venue = outcome({ title: 'books at its own venue', clauses: ['PV-1-VENUE'], status: 'failed', ok: false, errors: ['Error: [PV-1-VENUE] booking ABCD1234 at its own venue succeeds, got HTTP 409', rootCause] });
+    expect(readTest(venue)).toMatchObject({ kind: 'failed', clauses: ['PV-3-REMOVE'] });
+    const v = verdictOf([others('PV-1-VENUE', 'PV-3-REMOVE'), venue]);
+    expect(v.byId.get('PV-3-REMOVE')!.verdict).toBe('fail');
+    expect(v.byId.get('PV-1-VENUE')!.verdict).toBe('not-run');
+    expect(v.byId.get('PV-1-VENUE')!.incomplete?.[0]?.cause).toMatch(/^setup failed: \[PV-3-REMOVE\] \(root cause/);
+    expect(v.verdict).toBe('NOT CONFORMANT');
+  });
+
   test('a failure that names no clause is a harness error: its clauses are not-run and the run INCONCLUSIVE, not NOT CONFORMANT', () => {
     const broken = outcome({ clauses: ['PV-3-REMOVE'], status: 'failed', ok: false, errors: ["TypeError: Cannot read properties of undefined (reading 'reference')"] });
     const v = verdictOf([others('PV-3-REMOVE'), broken]);

@@ -9,7 +9,7 @@
  * - CONFORMANT: every MUST clause that ran held (complete when every MUST clause ran).
  */
 import { stripAnsi } from '../../fixtures/harness/ansi.ts';
-import { clauseIdsIn as idsIn, clauses, type Clause, type ClauseLevel } from '../../fixtures/contract/clauses.ts';
+import { chargedClauseIds, clauseIdsIn as idsIn, clauses, type Clause, type ClauseLevel } from '../../fixtures/contract/clauses.ts';
 
 export type Verdict = 'pass' | 'fail' | 'warning' | 'observation' | 'not-run';
 export type RunVerdict = 'CONFORMANT' | 'NOT CONFORMANT' | 'INCONCLUSIVE';
@@ -62,8 +62,8 @@ export function readTest(t: TestOutcome): TestReading {
     if (t.knownDeviation && !t.ok) return { kind: 'stale-deviation', cause: `known deviation no longer happens (${t.knownDeviation}): remove it from the expectations file` };
     return { kind: 'passed' };
   }
-  const named = [...new Set(t.errors.flatMap(idsIn))];
-  if (named.length > 0) return { kind: 'failed', clauses: named, message: firstLine(t.errors.find((e) => idsIn(e).length > 0) ?? '') };
+  const named = chargedClauseIds(t.errors);
+  if (named.length > 0) return { kind: 'failed', clauses: named, message: firstLine(t.errors.find((e) => idsIn(e).some((id) => named.includes(id))) ?? '') };
   if (t.status === 'interrupted') return { kind: 'incomplete', cause: 'the run was interrupted before this test finished' };
   if (t.status === 'timedOut') return { kind: 'incomplete', cause: `the test did not finish within its time limit (${Math.round(t.durationMs / 1000)} s): the target is slow or stopped answering` };
   const transport = t.errors.find((e) => TRANSPORT.test(e));

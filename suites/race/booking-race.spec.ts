@@ -31,6 +31,11 @@ async function raceTrials(scenario: RaceScenario, { api, bookable, environment, 
     const certificate = { reference: bookable.reference, ...(bookable.legacyNumber ? { legacyNumber: bookable.legacyNumber } : {}) };
     const report = await runTrial(target, { scenario, certificate, n, unbookedRemoveStatus, timeoutMs: environment.requestTimeoutMs });
     reports.push(report);
+    // The racing requests bypass the API fixture, whose booking ledger sees only a trial's setup and
+    // the removal ending it: when anything was booked, the certificate was booked, then removed, by us.
+    if (startsBooked(scenario) || report.outcomes.some((o) => o.kind === 'book' && o.status !== null && o.status >= 200 && o.status < 300)) {
+      pool.ledger.removedAfterUntrackedBooking(bookable.reference, 'the removal that ends a race trial');
+    }
     await testInfo.attach(`race-trial-${i + 1}.json`, {
       contentType: 'application/json',
       body: JSON.stringify(
@@ -52,11 +57,6 @@ async function raceTrials(scenario: RaceScenario, { api, bookable, environment, 
   testInfo.annotations.push({ type: 'race-summary', description: summarise(reports) });
 
   const failed = reports.map((r, i) => ({ r, i })).filter(({ r }) => !r.verdict.ok);
-  // The racing requests bypass the API fixture, whose booking ledger sees only the setup and the
-  // removal ending each trial: a won race booking leaves the certificate booked, then removed, by us.
-  if (reports.some((r) => r.outcomes.some((o) => o.kind === 'book' && o.status !== null && o.status >= 200 && o.status < 300))) {
-    pool.ledger.removedAfterUntrackedBooking(bookable.reference, 'the removal that ends a race trial a booking won');
-  }
   // Every booking of a trial refused as already booked, none winning: contention, or a target that
   // refuses even a lone booking? The second is PV-3-CREATE (the ledger's PV-3-REMOVE after our own
   // removal), not a race.

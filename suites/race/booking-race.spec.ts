@@ -5,7 +5,7 @@ import type { PoolCertificate } from '../../fixtures/harness/environment.ts';
 import type { ResolvedEnvironment } from '../../fixtures/harness/environment.ts';
 import { apiRaceTarget } from '../../fixtures/harness/race/targets.ts';
 import { validBooking, type CertificatePool } from '../../fixtures/harness/pool.ts';
-import { ms, probeUnbookedRemove, runTrial, startsBooked, summarise, type RaceScenario, type TrialReport } from '../../fixtures/harness/race/trial.ts';
+import { ms, probeUnbookedRemove, RaceSetupError, runTrial, startsBooked, summarise, type RaceScenario, type TrialReport } from '../../fixtures/harness/race/trial.ts';
 import { because, clauseTest, covers, inconclusive, observe } from '../../fixtures/harness/verdicts.ts';
 
 /** Trials per test (PVH_RACE_TRIALS) and requests per trial (PVH_RACE_REQUESTS, capped by the environment). */
@@ -29,7 +29,12 @@ async function raceTrials(scenario: RaceScenario, { api, bookable, environment, 
   const reports: TrialReport[] = [];
   for (let i = 0; i < TRIALS; i += 1) {
     const certificate = { reference: bookable.reference, ...(bookable.legacyNumber ? { legacyNumber: bookable.legacyNumber } : {}) };
-    const report = await runTrial(target, { scenario, certificate, n, unbookedRemoveStatus, timeoutMs: environment.requestTimeoutMs });
+    const report = await runTrial(target, { scenario, certificate, n, unbookedRemoveStatus, timeoutMs: environment.requestTimeoutMs }).catch((error: unknown) => {
+      if (!(error instanceof RaceSetupError)) throw error;
+      // The certificate is unbooked here (from the pool, or after the last trial's removal).
+      expect(error.status, because('PV-3-CREATE', `trial ${i + 1} starts by booking ${error.id}, which is unbooked, and that booking must succeed; got HTTP ${error.status}`)).toBeLessThan(300);
+      throw error;
+    });
     reports.push(report);
     // The racing requests bypass the API fixture, whose booking ledger sees only a trial's setup and
     // the removal ending it: when anything was booked, the certificate was booked, then removed, by us.

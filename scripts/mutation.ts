@@ -1,5 +1,6 @@
 /** `npm run mutation`: the mutation score of the suites (fixtures/harness/mutation/run.ts). */
 import { runMutation } from '../fixtures/harness/mutation/run.ts';
+import { MAX_WORKERS } from '../fixtures/harness/worker-count.ts';
 import { integerFlag, runMain } from './lib/run-main.ts';
 
 runMain({
@@ -12,5 +13,5 @@ runMain({
   environment: { PVH_REPORT_DIR: 'where mutation/ is written (default reports)', PVH_MUTATION_WORKERS: 'default of --workers' },
   exitCodes: { 0: 'every fault killed, every variant passed, every check explained', 1: 'a survivor, a false alarm or an unexplained check', 2: 'usage error, or the run could not complete' },
   crashExitCode: 2,
-  run: (values) => runMutation({ ...(values.only ? { only: values.only } : {}), ...(values.workers !== undefined ? { workers: integerFlag('--workers', values.workers, { min: 1, max: 64 }) } : {}) }),
+  run: (values) => runMutation({ ...(values.only ? { only: values.only } : {}), ...(values.workers !== undefined ? { workers: integerFlag('--workers', values.workers, { min: 1, max: MAX_WORKERS }) } : {}) }),
 });

@@ -8,6 +8,7 @@
 import { parseArgs } from 'node:util';
 import { ConfigError } from '../../fixtures/environments/load.ts';
 import { CommandError } from '../../fixtures/harness/command-error.ts';
+import { integerIn, integerWords, type IntegerRange } from '../../fixtures/harness/integer-text.ts';
 
 export { CommandError };
 
@@ -46,12 +47,10 @@ export interface Command<O extends Options> {
 }
 
 /** An integer flag's value, or a CommandError saying which flag wants what (exit 2). */
-export function integerFlag(flag: string, text: string, range: { min?: number; max?: number } = {}): number {
-  const { min = -Infinity, max = Infinity } = range;
-  const n = Number(text);
-  if (text.trim() !== '' && Number.isSafeInteger(n) && n >= min && n <= max) return n;
-  const bounds = Number.isFinite(min) && Number.isFinite(max) ? ` from ${min} to ${max}` : Number.isFinite(min) ? ` of at least ${min}` : Number.isFinite(max) ? ` of at most ${max}` : '';
-  throw new CommandError(`${flag} takes an integer${bounds}, got "${text}"`);
+export function integerFlag(flag: string, text: string, range: IntegerRange = {}): number {
+  const n = integerIn(text, range);
+  if (n === undefined) throw new CommandError(`${flag} takes ${integerWords(range)}, got "${text}"`);
+  return n;
 }
 
 const HELP_OPTION = { type: 'boolean', short: 'h' } as const;

@@ -5,6 +5,7 @@ import type { PoolCertificate } from '../../fixtures/harness/environment.ts';
 import type { ResolvedEnvironment } from '../../fixtures/harness/environment.ts';
 import { apiRaceTarget } from '../../fixtures/harness/race/targets.ts';
 import { validBooking, type CertificatePool } from '../../fixtures/harness/pool.ts';
+import { is2xx } from '../../fixtures/harness/properties/responses.ts';
 import { ms, probeUnbookedRemove, RaceSetupError, runTrial, startsBooked, summarise, type RaceScenario, type TrialReport } from '../../fixtures/harness/race/trial.ts';
 import { because, clauseTest, covers, inconclusive, observe } from '../../fixtures/harness/verdicts.ts';
 
@@ -38,7 +39,7 @@ async function raceTrials(scenario: RaceScenario, { api, bookable, environment, 
     reports.push(report);
     // The racing requests bypass the API fixture, whose booking ledger sees only a trial's setup and
     // the removal ending it: when anything was booked, the certificate was booked, then removed, by us.
-    if (startsBooked(scenario) || report.outcomes.some((o) => o.kind === 'book' && o.status !== null && o.status >= 200 && o.status < 300)) {
+    if (startsBooked(scenario) || report.outcomes.some((o) => o.kind === 'book' && o.status !== null && is2xx(o.status))) {
       pool.ledger.removedAfterUntrackedBooking(bookable.reference, 'the removal that ends a race trial');
     }
     await testInfo.attach(`race-trial-${i + 1}.json`, {

@@ -16,6 +16,7 @@ import { environmentName } from '../../fixtures/environments/open-target.ts';
 import { redact, registerSecret } from '../../fixtures/harness/http/redact.ts';
 import { readRunContext, reportDir } from '../../fixtures/harness/run-context.ts';
 import { gitCommit, harnessVersion } from '../../fixtures/harness/run-info.ts';
+import { ANNOTATION } from '../../fixtures/harness/verdicts.ts';
 
 type AllureOptions = ConstructorParameters<typeof AllureReporter>[0];
 
@@ -82,7 +83,11 @@ export default class AllureClauseReporter extends AllureReporter {
     const project = test.parent.project()?.name ?? '';
     const { labels, links } = clauseLabels(of('clause'), notes);
     const description = clauseDescription(notes);
+    // A skipped check says why, in the same words as the certification report (not tested and what
+    // would test it, not applicable, could not complete).
+    const skipped = result.status === 'skipped' ? skipLine(of) : undefined;
     internals.allureRuntime.updateTest(uuid, (r) => {
+      if (skipped) r.statusDetails = { ...r.statusDetails, message: skipped };
       const parentSuite = project === 'harness' ? PARENT_SUITE.harness : project === 'conformance' ? PARENT_SUITE.conformance : undefined;
       if (parentSuite) r.labels.push({ name: 'parentSuite', value: parentSuite });
       r.labels.push(...labels);
@@ -90,6 +95,14 @@ export default class AllureClauseReporter extends AllureReporter {
       if (description) r.description = r.description ? `${r.description}\n\n${description}` : description;
     });
   }
+}
+
+function skipLine(of: (type: string) => string[]): string {
+  const [notTested, notApplicable, inconclusive] = [of(ANNOTATION.notTested)[0], of(ANNOTATION.notApplicable)[0], of(ANNOTATION.inconclusive)[0]];
+  if (notTested) return `not tested: ${notTested}`;
+  if (notApplicable) return `not applicable: ${notApplicable}`;
+  if (inconclusive) return `could not complete: ${inconclusive}`;
+  return of('skip')[0] ?? 'skipped';
 }
 
 /** Secrets must not reach the results dir through messages, steps or parameters either. */

@@ -7,9 +7,14 @@ import { certificationPart } from '../gate/decision.ts';
 import { describeSince } from './history.ts';
 import type { CertificationResults, ClauseResult, Verdict } from './verdicts.ts';
 import { summaryLine } from './verdicts.ts';
+import { describeWay } from './checks.ts';
+import { skipReason } from './outcomes.ts';
 
-const ICON: Record<Verdict, string> = { pass: 'PASS', fail: 'FAIL', warning: 'WARN', observation: 'INFO', 'not-run': 'NOT RUN' };
-const BANNER: Record<CertificationResults['verdict'], string> = { CONFORMANT: 'ok', 'NOT CONFORMANT': 'ko', INCONCLUSIVE: 'unsure' };
+const ICON: Record<Verdict, string> = { pass: 'PASS', fail: 'FAIL', warning: 'WARN', observation: 'INFO', partial: 'PARTIAL', 'not-tested': 'NOT TESTED', 'not-run': 'NOT RUN' };
+const BANNER: Record<CertificationResults['verdict'], string> = { CONFORMANT: 'ok', 'CONFORMANT ON WHAT WAS TESTED': 'unsure', 'NOT CONFORMANT': 'ko', INCONCLUSIVE: 'unsure' };
+
+/** MUST clauses not fully tested (partial, not tested, not run), each with what held and why the rest did not run. */
+const untested = (r: CertificationResults) => r.clauses.filter((c) => c.level === 'MUST' && (c.verdict === 'partial' || c.verdict === 'not-tested' || (c.verdict === 'not-run' && !c.incomplete)));
 
 const esc = (s: string) => s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
 const md = (s: string) => s.replace(/\|/g, '\\|').replace(/\n/g, ' ');
@@ -57,14 +62,25 @@ export function renderMarkdown(r: CertificationResults): string {
     }
     lines.push('');
   }
+  const gaps = untested(r);
+  if (gaps.length > 0) {
+    lines.push('## MUST clauses not fully tested', '', 'A clause is PASS only when every check of it ran and held; these were not fully tested here, so they are no evidence either way.', '');
+    for (const c of gaps) lines.push(`- **${c.id}** ${ICON[c.verdict]}: ${md(c.coverage)}`);
+    lines.push('');
+  }
   const unfinished = r.clauses.filter((c) => c.incomplete && c.level === 'MUST');
   if (unfinished.length > 0) {
     lines.push('## MUST clauses whose check could not complete', '');
     for (const c of unfinished) lines.push(`- **${c.id}**: ${md(`${c.incomplete![0]!.test}: ${c.incomplete![0]!.cause}`)}${c.incomplete!.length > 1 ? ` (and ${c.incomplete!.length - 1} more)` : ''}`);
     lines.push('');
   }
-  lines.push('## Every clause', '', '| Clause | Level | Verdict | Source | Summary | Tests |', '|---|---|---|---|---|---|');
-  for (const c of r.clauses) lines.push(`| ${c.id} | ${c.level} | ${ICON[c.verdict]} | ${md(c.source)} | ${md(c.summary)} | ${c.tests.length} |`);
+  lines.push('## Every clause', '', '| Clause | Level | Verdict | Source | Summary | Checks |', '|---|---|---|---|---|---|');
+  for (const c of r.clauses) lines.push(`| ${c.id} | ${c.level} | ${ICON[c.verdict]} | ${md(c.source)} | ${md(c.summary)} | ${md(c.coverage)} |`);
+  const skipped = r.tests.filter((t) => t.status === 'skipped');
+  if (skipped.length > 0) {
+    lines.push('', '## Tests that did not run, and why', '');
+    for (const t of skipped) lines.push(`- ${md(t.title)}: ${md(skipReason(t))}`);
+  }
   const observed = r.clauses.filter((c) => c.evidence.some((e) => e.startsWith('observed:')));
   if (observed.length > 0) {
     lines.push('', '## Observations (where the spec is silent)', '');
@@ -80,8 +96,15 @@ function links(files: readonly string[] | undefined): string {
 function row(c: ClauseResult): string {
   const notes = [...c.evidence, ...(c.incomplete ?? []).map((x) => `could not complete: ${x.test}: ${x.cause}`)];
   const evidence = notes.length ? `<details><summary>${notes.length} note${notes.length === 1 ? '' : 's'}</summary><ul>${notes.map((e) => `<li>${esc(e)}</li>`).join('')}</ul></details>` : '';
-  const tests = c.tests.length ? `<details><summary>${c.tests.length} test${c.tests.length === 1 ? '' : 's'}</summary><ul>${c.tests.map((t) => `<li>${esc(t.title)} <span class="muted">(${esc(t.status)})</span></li>`).join('')}</ul></details>` : '';
-  return `<tr id="${anchor(c.id)}" class="${c.verdict}"><td><a href="#${anchor(c.id)}"><b>${esc(c.id)}</b></a><div class="muted">${esc(c.source)}</div></td><td>${c.level}</td><td class="v">${ICON[c.verdict]}${c.knownDeviation ? '<div class="muted">known deviation</div>' : ''}</td><td>${esc(c.summary)}${links(c.evidenceFiles)}${evidence}</td><td>${tests}</td></tr>`;
+  const checks = c.checks.length ? `<details><summary>${c.checks.length} check${c.checks.length === 1 ? '' : 's'}</summary><ul>${c.checks.map((x) => `<li>${esc(describeWay(x))}${x.inPassing ? ' <span class="muted">(in passing)</span>' : ''} <span class="muted">(${esc(x.status)}${x.reason ? `: ${esc(x.reason)}` : ''}${x.accepted ? `; accepted: ${esc(x.accepted)}` : ''})</span></li>`).join('')}</ul></details>` : '';
+  return `<tr id="${anchor(c.id)}" class="${c.verdict}"><td><a href="#${anchor(c.id)}"><b>${esc(c.id)}</b></a><div class="muted">${esc(c.source)}</div></td><td>${c.level}</td><td class="v">${ICON[c.verdict]}${c.knownDeviation ? '<div class="muted">known deviation</div>' : ''}</td><td>${esc(c.summary)}<div class="muted">${esc(c.coverage)}</div>${links(c.evidenceFiles)}${evidence}</td><td>${checks}</td></tr>`;
+}
+
+/** The first screen's list of MUST clauses this run did not fully test, each with what would test it. */
+function untestedSection(r: CertificationResults): string {
+  const gaps = untested(r);
+  if (gaps.length === 0) return '';
+  return `<h2 id="not-tested">MUST clauses not fully tested</h2><p class="muted">PASS means every check of a clause ran and held; these are no evidence either way.</p><ul class="broke">${gaps.map((c) => `<li><a href="#${anchor(c.id)}"><b>${esc(c.id)}</b></a> ${ICON[c.verdict]}: ${esc(c.summary)}<div class="msg">${esc(c.coverage)}</div></li>`).join('\n')}</ul>`;
 }
 
 function brokeSection(r: CertificationResults): string {
@@ -106,7 +129,7 @@ export function renderHtml(r: CertificationResults): string {
   const observations = r.clauses.filter((c) => c.verdict === 'observation').length;
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Certification: ${esc(r.run.environment)} — ${esc(r.verdict)}</title>
 <style>body{font:14px/1.4 system-ui,sans-serif;margin:2rem;color:#222;max-width:1200px}table{border-collapse:collapse;width:100%}td,th{border-bottom:1px solid #ddd;padding:.4rem;vertical-align:top;text-align:left}
-.muted{color:#777;font-size:12px}.v{font-weight:bold}.pass .v{color:#17803d}.fail .v{color:#c62828}.warning .v{color:#b26a00}.observation .v{color:#1565c0}.not-run .v{color:#777}
+.muted{color:#777;font-size:12px}.v{font-weight:bold}.pass .v{color:#17803d}.fail .v{color:#c62828}.warning .v{color:#b26a00}.observation .v{color:#1565c0}.not-run .v,.not-tested .v{color:#777}.partial .v{color:#b26a00}
 .banner{padding:1rem;border-radius:6px;margin-bottom:.5rem;font-size:16px}.ok{background:#e8f5e9}.ko{background:#ffebee}.unsure{background:#fff8e1}
 .decision{font-size:16px;margin:.5rem 0}.decision b{font-size:18px}.msg{font-family:ui-monospace,monospace;font-size:12px;white-space:pre-wrap;margin:.2rem 0}.files{font-size:12px;margin:.2rem 0}
 ul{margin:.2rem 0;padding-left:1.2rem}.broke li{margin-bottom:.6rem}tr:target{background:#fffde7}details summary{cursor:pointer;color:#555;font-size:12px}</style></head><body>
@@ -115,10 +138,11 @@ ul{margin:.2rem 0;padding-left:1.2rem}.broke li{margin-bottom:.6rem}tr:target{ba
 <div class="decision">Release decision from this certification: <b>${d.decision}</b>${d.reasons.length ? `<ul>${d.reasons.map((x) => `<li>${esc(x)}</li>`).join('')}</ul>` : ' <span class="muted">(npm run gate adds the Allure quality gate and k6 thresholds)</span>'}</div>
 ${since}
 ${brokeSection(r)}
+${untestedSection(r)}
 <p class="muted">Run ${esc(r.run.id)} · started ${esc(r.run.startedAt)} · API ${esc(r.run.baseUrl || '(unknown)')} · token endpoint ${esc(r.run.authUrl || '(unknown)')}${r.run.rttMs !== undefined ? ` · round-trip time ${r.run.rttMs} ms` : ''} · harness ${esc(r.run.harnessVersion)} · Node ${esc(r.run.node)}${r.run.commit ? ` · commit ${esc(r.run.commit)}` : ''}</p>
 <h2 id="every-clause">Every clause</h2>
 <p class="muted">${r.clauses.length} clauses; ${warnings} with SHOULD warnings and ${observations} observations (where the spec is silent): open a row's notes to read them.</p>
-<table><thead><tr><th>Clause</th><th>Level</th><th>Verdict</th><th>Statement and evidence</th><th>Tests</th></tr></thead><tbody>
+<table><thead><tr><th>Clause</th><th>Level</th><th>Verdict</th><th>Statement and evidence</th><th>Checks</th></tr></thead><tbody>
 ${r.clauses.map(row).join('\n')}
 </tbody></table></body></html>
 `;

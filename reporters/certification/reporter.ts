@@ -6,11 +6,15 @@
 import type { FullConfig, FullResult, Reporter, Suite, TestCase, TestResult } from '@playwright/test/reporter';
 import path from 'node:path';
 import { redact } from '../../fixtures/harness/http/redact.ts';
-import { readRunContext } from '../../fixtures/harness/run-context.ts';
+import { readRunContext, type DeclaredTest, type RunContext } from '../../fixtures/harness/run-context.ts';
+import type { GapSetting } from '../../fixtures/contract/needs.ts';
+import { ANNOTATION_WAY } from '../../fixtures/contract/ways-in.ts';
 import { gitCommit, harnessVersion } from '../../fixtures/harness/run-info.ts';
 import { readLostMarker } from '../../fixtures/harness/target-health.ts';
 import { ANNOTATION } from '../../fixtures/harness/verdicts.ts';
 import { readTest, resultsOf, summaryLine, type CertificationResults, type TestOutcome } from './verdicts.ts';
+import { describePlan, planOf } from './plan.ts';
+import { gapLines, servingFor } from './run-gaps.ts';
 import { writeCertification } from './files.ts';
 import { addVerdictToAllure, addVerdictToJUnit } from './verdict-entries.ts';
 import { addEvidence, attachmentsOf, type EvidenceFiles } from './evidence.ts';
@@ -29,6 +33,11 @@ export default class CertificationReporter implements Reporter {
   /** Exchanges and reproducers of tests that did not pass, kept for the evidence files. */
   private readonly attachments = new Map<string, Map<string, string>>();
   private startedAt = new Date();
+  /** Every test of the project as declared, selected or not by this run's filter. */
+  private declared: DeclaredTest[] = [];
+  private context: RunContext | undefined;
+  /** Files are named relative to it, as Playwright's listing names them. */
+  private rootDir = process.cwd();
 
   constructor(options: Options = {}) {
     this.outputDir = options.outputDir ?? 'reports/certification';
@@ -39,19 +48,31 @@ export default class CertificationReporter implements Reporter {
     return false;
   }
 
-  onBegin(_config: FullConfig, _suite: Suite): void {
+  onBegin(config: FullConfig, suite: Suite): void {
     this.startedAt = new Date();
+    this.rootDir = config.rootDir;
+    this.declared = suite.allTests().filter((t) => t.parent.project()?.name === this.project).map((t) => declaredOf(t, this.rootDir));
+    this.context = readRunContext(path.dirname(this.outputDir), process.env.PVH_RUN_ID ?? 'adhoc');
+    // Before any test: which clauses this config can test fully, partly or not at all.
+    const serving = this.context?.serving;
+    if (serving && this.declared.length > 0) {
+      const plan = planOf(this.context?.universe ?? this.declared, serving, this.context?.acceptedGaps);
+      console.log(redact(describePlan(plan, serving.name).map((l) => `plan: ${l}`).join('\n')));
+    }
   }
 
   onTestEnd(test: TestCase, result: TestResult): void {
     if (test.parent.project()?.name !== this.project) return;
     const annotations = [...test.annotations, ...result.annotations];
     const of = (type: string) => annotations.filter((a) => a.type === type).map((a) => redact(a.description ?? ''));
+    const declared = declaredOf(test, this.rootDir);
     const outcome: TestOutcome = {
       id: test.id,
-      title: test.titlePath().slice(3).join(' › '),
-      file: path.relative(process.cwd(), test.location.file),
+      title: declared.title,
+      file: declared.file,
       clauses: [...new Set(of('clause'))],
+      ...(declared.inPassing ? { inPassing: declared.inPassing } : {}),
+      ...(declared.ways ? { ways: declared.ways } : {}),
       status: result.status,
       ok: test.outcome() === 'expected' || test.outcome() === 'flaky' || test.outcome() === 'skipped',
       warnings: of('warning'),
@@ -65,17 +86,21 @@ export default class CertificationReporter implements Reporter {
     if (inconclusive) outcome.inconclusive = inconclusive;
     const skip = annotations.find((a) => a.type === 'skip')?.description;
     if (result.status === 'skipped' && skip) outcome.skippedReason = redact(skip);
-    if (result.status === 'skipped' && of(ANNOTATION.skippedWrite).length > 0) outcome.skippedForWrites = true;
+    const notTested = of(ANNOTATION.notTested)[0];
+    if (result.status === 'skipped' && notTested) outcome.notTested = { line: notTested, setting: (of(ANNOTATION.gapSetting)[0] ?? 'selection') as GapSetting };
+    const notApplicable = of(ANNOTATION.notApplicable)[0];
+    if (result.status === 'skipped' && notApplicable) outcome.notApplicable = notApplicable;
     this.outcomes.set(test.id, outcome);
     if (result.status !== 'passed' && result.status !== 'skipped') this.attachments.set(test.id, attachmentsOf(result));
   }
 
-  onEnd(result: FullResult): void {
+  async onEnd(result: FullResult): Promise<void> {
     const tests = [...this.outcomes.values()];
     // A harness-only run or a --list certifies nothing (certify itself reports a run stopped before any test).
     if (tests.length === 0) return;
     const runId = process.env.PVH_RUN_ID ?? 'adhoc';
-    const context = readRunContext(path.dirname(this.outputDir), runId);
+    const context = readRunContext(path.dirname(this.outputDir), runId) ?? this.context;
+    const serving = context?.serving ?? (await servingFor(process.env.PVH_ENV));
     const lost = readLostMarker();
     const interrupted =
       result.status === 'interrupted' ? 'the run was stopped before it finished' : result.status === 'timedout' ? "the run reached Playwright's global time limit" : undefined;
@@ -93,9 +118,11 @@ export default class CertificationReporter implements Reporter {
         node: process.version,
         ...(sha ? { commit: sha } : {}),
         ...(context?.rttMs !== undefined ? { rttMs: context.rttMs } : {}),
+        ...(context?.filter ? { filter: context.filter } : {}),
       },
       tests,
       { ...(interrupted ? { interrupted } : {}), causes: lost ? [lost] : [] },
+      { universe: context?.universe ?? this.declared, ...(serving ? { serving } : {}), ...(context?.filter ? { filter: context.filter } : {}), acceptedGaps: context?.acceptedGaps ?? [] },
     );
     const evidence = this.evidence(results);
     results.sinceLast = recordRun(historyFile(), results);
@@ -103,7 +130,8 @@ export default class CertificationReporter implements Reporter {
     const reportDir = path.dirname(this.outputDir);
     addVerdictToJUnit(path.join(reportDir, 'junit', 'results.xml'), results);
     addVerdictToAllure(path.join(reportDir, 'allure-results'), results);
-    console.log(`\n${summaryLine(results)}${results.sinceLast ? `\n${describeSince(results.sinceLast)}` : ''}\nreport: ${path.join(this.outputDir, 'index.html')}`);
+    const gaps = gapLines(results);
+    console.log(`\n${summaryLine(results)}${gaps.length ? `\n${gaps.join('\n')}` : ''}${results.sinceLast ? `\n${describeSince(results.sinceLast)}` : ''}\nreport: ${path.join(this.outputDir, 'index.html')}`);
   }
 
   /** Evidence files of every test that failed on a clause or could not complete, linked from its clauses. */
@@ -124,4 +152,18 @@ export default class CertificationReporter implements Reporter {
     }
     return files;
   }
+}
+
+/** A test as the suites declare it, from its static annotations. */
+function declaredOf(test: TestCase, rootDir: string): DeclaredTest {
+  const of = (type: string) => [...new Set(test.annotations.filter((a) => a.type === type).map((a) => a.description ?? ''))];
+  const [ways, inPassing, needs] = [of(ANNOTATION_WAY), of(ANNOTATION.inPassing), of(ANNOTATION.needs)];
+  return {
+    title: test.titlePath().slice(3).join(' › '),
+    file: path.relative(rootDir, test.location.file),
+    clauses: of(ANNOTATION.clause),
+    ...(ways.length > 0 ? { ways } : {}),
+    ...(inPassing.length > 0 ? { inPassing } : {}),
+    ...(needs.length > 0 ? { needs } : {}),
+  };
 }

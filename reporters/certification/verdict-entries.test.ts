@@ -1,9 +1,11 @@
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { resultFiles } from '../allure/allure-cli.ts';
-import { removeDecisionFromAllure, writeDecisionToAllure } from './verdict-entries.ts';
+import { addVerdictToJUnit, removeDecisionFromAllure, writeDecisionToAllure } from './verdict-entries.ts';
+import { resultsOf } from './verdicts.ts';
+import { others, outcome } from './outcome-fixtures.ts';
 
 const noGo = { go: false, reasons: ['MUST clause failed: PV-3-CONFLICT'], warnings: [], counts: ['certification local: 123 tests'] };
 
@@ -30,5 +32,24 @@ test.describe('the release decision in the Allure results', () => {
     writeDecisionToAllure(dir, noGo, true);
     const entry = JSON.parse(readFileSync(path.join(dir, readdirSync(dir)[0]!), 'utf8')) as { name: string; status: string };
     expect(entry).toMatchObject({ name: 'Release decision: INCONCLUSIVE', status: 'broken' });
+  });
+});
+
+test.describe('the verdict and skip reasons in the JUnit file', () => {
+  test('a run conformant only on what it tested is an error entry listing the gaps, and every skipped test says why', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'pvh-junit-'));
+    const file = path.join(dir, 'results.xml');
+    const title = 'Token lifetime › a token expires (PV-5-LIFETIME)';
+    writeFileSync(file, `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites id="" name="" tests="1" failures="0" skipped="1" errors="0" time="1">\n<testsuite name="s" tests="1"><testcase name="${title}" classname="s">\n<properties>\n</properties>\n<skipped>\n</skipped>\n</testcase>\n</testsuite>\n</testsuites>\n`);
+    const notTested = { line: 'no short-lived API user configured; to test it, add `credentials.shortLived`', setting: 'credentials.shortLived' as const };
+    const tests = [others('PV-5-LIFETIME'), outcome({ title, clauses: ['PV-5-LIFETIME'], status: 'skipped', notTested })];
+    const r = resultsOf({ id: 'r', environment: 'local', baseUrl: '', authUrl: '', startedAt: '2026-11-24T00:00:00Z', durationMs: 1, harnessVersion: '0', node: '' }, tests);
+    expect(r.verdict).toBe('CONFORMANT ON WHAT WAS TESTED');
+    addVerdictToJUnit(file, r);
+    const xml = readFileSync(file, 'utf8');
+    expect(xml).toContain('<skipped message="not tested: no short-lived API user configured; to test it, add `credentials.shortLived`"/>');
+    expect(xml).toMatch(/<error message="CONFORMANT ON WHAT WAS TESTED" type="CONFORMANT ON WHAT WAS TESTED">certification local: CONFORMANT ON WHAT WAS TESTED \(1 not tested\)/);
+    expect(xml).toContain('PV-5-LIFETIME NOT-TESTED: held on 0 of 1 checks');
+    expect(xml).toMatch(/<testsuites id="" name="" tests="2" failures="0" skipped="1" errors="1"/);
   });
 });

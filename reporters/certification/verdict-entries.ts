@@ -10,6 +10,8 @@ import path from 'node:path';
 import { redact } from '../../fixtures/harness/http/redact.ts';
 import { DECISION_PREFIX } from '../allure/allure-cli.ts';
 import { summaryLine, type CertificationResults } from './verdicts.ts';
+import { gapLines } from './run-gaps.ts';
+import { skipReason } from './outcomes.ts';
 
 const xml = (s: string) => s.replace(/[<>&"']/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[c]!);
 
@@ -18,14 +20,14 @@ export function addVerdictToJUnit(file: string, r: CertificationResults): void {
   const text = existsSync(file) ? readFileSync(file, 'utf8') : '<?xml version="1.0" encoding="UTF-8"?>\n<testsuites id="" name="" tests="0" failures="0" skipped="0" errors="0" time="0">\n</testsuites>\n';
   mkdirSync(path.dirname(file), { recursive: true });
   const why = r.verdict === 'CONFORMANT' ? '' : r.verdict === 'NOT CONFORMANT' ? 'failure' : 'error';
-  const message = redact([summaryLine(r), ...r.causes].join('\n'));
+  const message = redact([summaryLine(r), ...r.causes, ...gapLines(r, 50)].join('\n'));
   const body = why ? `<${why} message="${xml(r.verdict)}" type="${xml(r.verdict)}">${xml(message)}</${why}>` : '';
   const suite = `<testsuite name="Certification verdict" timestamp="${xml(r.run.startedAt)}" hostname="" tests="1" failures="${why === 'failure' ? 1 : 0}" skipped="0" time="0" errors="${why === 'error' ? 1 : 0}">
 <properties><property name="verdict" value="${xml(r.verdict)}"></property><property name="environment" value="${xml(r.run.environment)}"></property><property name="runId" value="${xml(r.run.id)}"></property></properties>
 <testcase name="${xml(`Certification verdict: ${r.verdict}`)}" classname="certification" time="0">${body}</testcase>
 </testsuite>
 `;
-  let out = text.replace(/<\/testsuites>\s*$/, `${suite}</testsuites>\n`);
+  let out = withSkipReasons(text, r).replace(/<\/testsuites>\s*$/, `${suite}</testsuites>\n`);
   // Keep the root's totals true: one more test, and one more failure or error.
   out = out.replace(/<testsuites([^>]*)>/, (_m, attrs: string) => {
     const bump = (a: string, name: string, by: number) => a.replace(new RegExp(`${name}="(\\d+)"`), (_x, n: string) => `${name}="${Number(n) + by}"`);
@@ -35,6 +37,20 @@ export function addVerdictToJUnit(file: string, r: CertificationResults): void {
     return `<testsuites${a}>`;
   });
   writeFileSync(file, out);
+}
+
+/**
+ * Playwright writes a skipped test as a bare <skipped/>: give it the reason (not tested and what
+ * would test it, not applicable, could not complete), so a CI server shows why it did not run.
+ */
+function withSkipReasons(text: string, r: CertificationResults): string {
+  const why = new Map(r.tests.filter((t) => t.status === 'skipped').map((t) => [xml(t.title), skipReason(t)]));
+  return text.replace(/(<testcase name="([^"]*)"[^>]*>)([\s\S]*?)<\/testcase>/g, (whole, open: string, name: string, body: string) => {
+    const reason = why.get(name);
+    const bare = /<skipped\s*\/>|<skipped>\s*<\/skipped>/;
+    if (!reason || !bare.test(body)) return whole;
+    return `${open}${body.replace(bare, `<skipped message="${xml(redact(reason))}"/>`)}</testcase>`;
+  });
 }
 
 /** Writes the verdict as one Allure result (parent suite "Certification") into `resultsDir`. */
@@ -49,9 +65,9 @@ export function addVerdictToAllure(resultsDir: string, r: CertificationResults):
     name: `Certification verdict: ${r.verdict}`,
     fullName: `certification verdict ${r.run.environment}`,
     status: r.verdict === 'CONFORMANT' ? 'passed' : r.verdict === 'NOT CONFORMANT' ? 'failed' : 'broken',
-    statusDetails: { message: redact([summaryLine(r), ...r.causes].join('\n')) },
+    statusDetails: { message: redact([summaryLine(r), ...r.causes, ...gapLines(r, 50)].join('\n')) },
     stage: 'finished',
-    description: redact(`${summaryLine(r)}\n\n${r.causes.map((c) => `- ${c}`).join('\n')}`),
+    description: redact(`${summaryLine(r)}\n\n${[...r.causes, ...gapLines(r, 50).map((l) => l.trim())].map((c) => `- ${c}`).join('\n')}`),
     start,
     stop: start + r.run.durationMs,
     labels: [

@@ -2,74 +2,33 @@
  * Per-clause certification verdicts and the run's verdict, computed from test outcomes. Pure
  * functions, shared by the Playwright reporter, certify, the gate and the bundle.
  *
- * Three run verdicts (principle: never call a slow or unreachable target non-conformant):
+ * Four run verdicts (principle: never call a slow or unreachable target non-conformant, and never
+ * call a rule held that nothing tested):
  * - NOT CONFORMANT: a MUST assertion failed on an answer the target gave;
  * - INCONCLUSIVE: the target could not be reached, stopped answering, the run was interrupted, or a
- *   MUST check could not complete (a property out of budget, a harness error, a failed setup step);
- * - CONFORMANT: every MUST clause that ran held (complete when every MUST clause ran).
+ *   MUST check could not complete (a property out of budget, a harness error);
+ * - CONFORMANT ON WHAT WAS TESTED: nothing failed, but a MUST clause has checks this run did not
+ *   test (config, selection) or that another clause's failure stopped, and the config does not
+ *   accept those gaps;
+ * - CONFORMANT: every MUST clause fully tested and held, or its gaps accepted by the config.
  */
-import { stripAnsi } from '../../fixtures/harness/ansi.ts';
-import { chargedClauseIds, clauseIdsIn as idsIn, clauses, type Clause, type ClauseLevel } from '../../fixtures/contract/clauses.ts';
+import { clauseIdsIn as idsIn, clauses, type Clause, type ClauseLevel } from '../../fixtures/contract/clauses.ts';
+import { checksOf, coverageLine, coverageOf, type CheckContext, type CheckResult } from './checks.ts';
+import { firstLine, readTest, type TestOutcome } from './outcomes.ts';
 
-export type Verdict = 'pass' | 'fail' | 'warning' | 'observation' | 'not-run';
-export type RunVerdict = 'CONFORMANT' | 'NOT CONFORMANT' | 'INCONCLUSIVE';
+export { readTest, type TestOutcome, type TestReading } from './outcomes.ts';
+export type { AcceptedGap, CheckContext, CheckResult, DeclaredTest } from './checks.ts';
 
-/** Exit codes of certify: 2 stays the usage/config error. */
-export const EXIT_CODE: Record<RunVerdict, number> = { CONFORMANT: 0, 'NOT CONFORMANT': 1, INCONCLUSIVE: 3 };
+/**
+ * pass: every check held; partial: some held, others not tested or stopped by another clause's
+ * failure; not-tested: none could run here (config, selection); not-run: none held and one was
+ * stopped or could not complete.
+ */
+export type Verdict = 'pass' | 'fail' | 'warning' | 'observation' | 'partial' | 'not-tested' | 'not-run';
+export type RunVerdict = 'CONFORMANT' | 'CONFORMANT ON WHAT WAS TESTED' | 'NOT CONFORMANT' | 'INCONCLUSIVE';
 
-export interface TestOutcome {
-  id: string;
-  title: string;
-  file: string;
-  clauses: string[];
-  /** Playwright's status after expectations: passed, failed, timedOut, skipped, interrupted. */
-  status: string;
-  /** True when the outcome matched what was expected (a known deviation that failed counts as ok). */
-  ok: boolean;
-  knownDeviation?: string;
-  warnings: string[];
-  observations: string[];
-  errors: string[];
-  skippedReason?: string;
-  /** Skipped only because the environment does not allow writes (production is read-only). */
-  skippedForWrites?: boolean;
-  /** Why the test could not complete (target lost, property out of budget…): its clauses did not run. */
-  inconclusive?: string;
-  /** Its evidence files, when it did not pass (relative to the certification report). */
-  evidenceFiles?: string[];
-  durationMs: number;
-}
-
-/** How one test bears on the clauses it covers. */
-export type TestReading =
-  | { kind: 'passed' }
-  | { kind: 'skipped' }
-  /** A MUST/SHOULD assertion named these clauses and failed on the target's answer. */
-  | { kind: 'failed'; clauses: string[]; message: string }
-  /** The check could not complete; nothing was learned about the target. */
-  | { kind: 'incomplete'; cause: string }
-  /** A failure that names no clause: a defect of the harness, not of the target. */
-  | { kind: 'harness-error'; cause: string }
-  /** A known deviation that no longer happens: the expectations file is out of date. */
-  | { kind: 'stale-deviation'; cause: string };
-
-const TRANSPORT = /target unreachable or timed out/;
-
-export function readTest(t: TestOutcome): TestReading {
-  if (t.inconclusive) return { kind: 'incomplete', cause: t.inconclusive };
-  if (t.status === 'skipped') return { kind: 'skipped' };
-  if (t.status === 'passed') {
-    if (t.knownDeviation && !t.ok) return { kind: 'stale-deviation', cause: `known deviation no longer happens (${t.knownDeviation}): remove it from the expectations file` };
-    return { kind: 'passed' };
-  }
-  const named = chargedClauseIds(t.errors);
-  if (named.length > 0) return { kind: 'failed', clauses: named, message: firstLine(t.errors.find((e) => idsIn(e).some((id) => named.includes(id))) ?? '') };
-  if (t.status === 'interrupted') return { kind: 'incomplete', cause: 'the run was interrupted before this test finished' };
-  if (t.status === 'timedOut') return { kind: 'incomplete', cause: `the test did not finish within its time limit (${Math.round(t.durationMs / 1000)} s): the target is slow or stopped answering` };
-  const transport = t.errors.find((e) => TRANSPORT.test(e));
-  if (transport) return { kind: 'incomplete', cause: firstLine(transport.slice(transport.search(TRANSPORT))) };
-  return { kind: 'harness-error', cause: `harness error: ${firstLine(t.errors[0] ?? t.status)}` };
-}
+/** Exit codes of certify: 2 stays the usage/config error; 4 a run whose MUST clauses were not all tested (never 0). */
+export const EXIT_CODE: Record<RunVerdict, number> = { CONFORMANT: 0, 'NOT CONFORMANT': 1, INCONCLUSIVE: 3, 'CONFORMANT ON WHAT WAS TESTED': 4 };
 
 export interface ClauseResult {
   id: string;
@@ -78,10 +37,12 @@ export interface ClauseResult {
   area: string;
   summary: string;
   verdict: Verdict;
+  /** What the verdict rests on, in one line: "held on 10 of 11 ways in; 1 not run because PV-3-CONFLICT failed first". */
+  coverage: string;
+  /** Every check of the clause (a way in, or a test) and how it went. */
+  checks: CheckResult[];
   knownDeviation?: string;
-  /** Not run only because writes are off: every test of the clause was skipped for that reason. */
-  skippedForWrites?: boolean;
-  /** Set when a check of this clause could not complete: which test, and why (the clause is then not-run). */
+  /** Set when a check of this clause could not complete: which test, and why (the run is then INCONCLUSIVE). */
   incomplete?: Array<{ test: string; cause: string }>;
   /** Evidence files of the tests that failed on this clause (relative to the certification report). */
   evidenceFiles?: string[];
@@ -103,7 +64,7 @@ export interface SinceLast {
 }
 
 export interface CertificationResults {
-  schemaVersion: 2;
+  schemaVersion: 3;
   run: {
     id: string;
     /** The environment config's name (never the path it was loaded from). */
@@ -118,65 +79,59 @@ export interface CertificationResults {
     commit?: string;
     /** Round-trip time the preflight measured, ms. */
     rttMs?: number;
+    /** How the run was filtered (--grep, file arguments), when it was. */
+    filter?: string;
   };
   verdict: RunVerdict;
   /** Why the verdict is INCONCLUSIVE (or what else kept the run from being trustworthy). */
   causes: string[];
-  totals: Record<Verdict, number> & { tests: number; testsFailed: number; mustFailed: number; mustNotRun: number; mustIncomplete: number };
+  totals: Record<Verdict, number> & { tests: number; testsFailed: number; mustFailed: number; mustNotRun: number; mustIncomplete: number; mustPartial: number; mustNotTested: number };
   /** verdict === 'CONFORMANT' (kept for readers of schema 1). */
   conformant: boolean;
+  /** Every MUST clause fully tested and held: no gap, accepted or not. */
   complete: boolean;
+  /** MUST clauses with gaps the config accepts (acceptedGaps), each with the accepted reasons. */
+  acceptedGaps: Array<{ clause: string; reasons: string[] }>;
   clauses: ClauseResult[];
   tests: TestOutcome[];
   /** What changed since the previous run against this environment (history.ts). */
   sinceLast?: SinceLast;
 }
 
-export function clauseVerdicts(tests: TestOutcome[], catalogue: readonly Clause[] = clauses): ClauseResult[] {
+export function clauseVerdicts(tests: TestOutcome[], ctx: CheckContext = {}, catalogue: readonly Clause[] = clauses): ClauseResult[] {
   const readings = new Map(tests.map((t) => [t, readTest(t)]));
   return catalogue.map((c) => {
     const mine = tests.filter((t) => t.clauses.includes(c.id) || t.errors.some((e) => idsIn(e).includes(c.id)));
+    const checks = checksOf(c.id, tests, ctx);
+    const cov = coverageOf(checks);
     const evidence: string[] = [];
-    const incomplete: Array<{ test: string; cause: string }> = [];
-    let failed = false;
-    let ran = false;
     let warned = false;
     let knownDeviation: string | undefined;
-    for (const t of mine) {
+    // A failure charged to the clause fails it, whether or not the test is one of its checks (a
+    // race's setup booking refused is PV-3-CREATE).
+    const failedBy = mine.filter((t) => {
       const r = readings.get(t)!;
-      switch (r.kind) {
-        case 'skipped':
-          continue;
-        case 'failed':
-          if (r.clauses.includes(c.id)) {
-            failed = true;
-            if (t.knownDeviation) knownDeviation = t.knownDeviation;
-            evidence.push(`${t.title}: ${firstLine(t.errors.find((e) => idsIn(e).includes(c.id)) ?? r.message)}`);
-          } else {
-            // Failure attribution: the test broke on another clause before checking this one.
-            incomplete.push({ test: t.title, cause: `setup failed: ${r.message}` });
-          }
-          break;
-        case 'incomplete':
-        case 'harness-error':
-          incomplete.push({ test: t.title, cause: r.cause });
-          break;
-        case 'passed':
-        case 'stale-deviation':
-          ran = true;
-          break;
-      }
+      return r.kind === 'failed' && r.clauses.includes(c.id);
+    });
+    for (const t of failedBy) {
+      if (t.knownDeviation) knownDeviation = t.knownDeviation;
+      const r = readings.get(t)! as { message: string };
+      evidence.push(`${t.title}: ${firstLine(t.errors.find((e) => idsIn(e).includes(c.id)) ?? r.message)}`);
+    }
+    for (const t of mine) {
       for (const w of t.warnings.filter((x) => idsIn(x).includes(c.id))) {
         warned = true;
         evidence.push(`warning: ${w}`);
       }
       for (const o of t.observations.filter((x) => idsIn(x).includes(c.id))) evidence.push(`observed: ${o}`);
     }
+    const incomplete = cov.incomplete.map((x) => ({ test: x.way, cause: x.reason ?? '' }));
     let verdict: Verdict;
-    if (failed) verdict = c.level === 'SHOULD' ? 'warning' : c.level === 'INFO' ? 'observation' : 'fail';
-    else if (incomplete.length > 0) verdict = 'not-run';
-    else if (ran) verdict = c.level === 'INFO' ? 'observation' : warned ? 'warning' : 'pass';
-    else verdict = 'not-run';
+    if (failedBy.length > 0) verdict = c.level === 'SHOULD' ? 'warning' : c.level === 'INFO' ? 'observation' : 'fail';
+    else if (c.level === 'INFO') verdict = cov.held > 0 ? 'observation' : incomplete.length > 0 || cov.stopped.length > 0 ? 'not-run' : 'not-tested';
+    else if (cov.total > 0 && cov.held === cov.total && cov.dedicatedHeld > 0) verdict = warned ? 'warning' : 'pass';
+    else if (cov.held > 0) verdict = 'partial';
+    else verdict = incomplete.length > 0 || cov.stopped.length > 0 ? 'not-run' : 'not-tested';
     const result: ClauseResult = {
       id: c.id,
       source: c.source,
@@ -184,18 +139,15 @@ export function clauseVerdicts(tests: TestOutcome[], catalogue: readonly Clause[
       area: c.area,
       summary: c.summary,
       verdict,
+      coverage: coverageLine(checks),
+      checks,
       tests: mine.map((t) => ({ title: t.title, file: t.file, status: t.status })),
       evidence,
     };
     if (knownDeviation) result.knownDeviation = knownDeviation;
-    if (verdict === 'not-run' && incomplete.length > 0) result.incomplete = incomplete;
-    if (verdict === 'not-run' && incomplete.length === 0 && mine.length > 0 && mine.every((t) => t.skippedForWrites)) result.skippedForWrites = true;
+    if (incomplete.length > 0 && verdict !== 'fail') result.incomplete = incomplete;
     return result;
   });
-}
-
-function firstLine(s: string): string {
-  return stripAnsi(s).split('\n').find((l) => l.trim() !== '')?.trim().replace(/^Error: /, '') ?? s;
 }
 
 /** MUST clauses that failed, known deviations excepted: each one makes the run not conformant. */
@@ -203,27 +155,34 @@ export function mustFailed(results: readonly ClauseResult[]): ClauseResult[] {
   return results.filter((r) => r.level === 'MUST' && r.verdict === 'fail' && !r.knownDeviation);
 }
 
-/** MUST clauses no test ran (for whatever reason): each one makes the run incomplete. */
+/** MUST clauses not fully tested and held (partial, not tested, not run), failures aside. */
 export function mustNotRun(results: readonly ClauseResult[]): ClauseResult[] {
-  return results.filter((r) => r.level === 'MUST' && r.verdict === 'not-run');
+  return results.filter((r) => r.level === 'MUST' && (r.verdict === 'not-run' || r.verdict === 'not-tested' || r.verdict === 'partial'));
+}
+
+/** The gaps of a clause the config does not accept: its checks that neither held nor failed, unaccepted. */
+export function unacceptedGaps(r: ClauseResult): CheckResult[] {
+  return r.checks.filter((c) => c.status !== 'held' && c.status !== 'not-applicable' && c.status !== 'failed' && !c.accepted);
 }
 
 /** MUST clauses whose check could not complete: each one makes the run inconclusive. */
 export function mustIncomplete(results: readonly ClauseResult[]): ClauseResult[] {
-  return results.filter((r) => r.level === 'MUST' && r.verdict === 'not-run' && r.incomplete);
+  return results.filter((r) => r.level === 'MUST' && r.verdict !== 'fail' && r.incomplete);
 }
 
 export function totals(results: ClauseResult[], tests: TestOutcome[]): CertificationResults['totals'] {
+  const must = (v: Verdict) => results.filter((r) => r.level === 'MUST' && r.verdict === v).length;
   const t = {
-    pass: 0, fail: 0, warning: 0, observation: 0, 'not-run': 0,
+    pass: 0, fail: 0, warning: 0, observation: 0, partial: 0, 'not-tested': 0, 'not-run': 0,
     tests: tests.length,
-    testsFailed: 0,
+    testsFailed: tests.filter((x) => !x.ok && x.status !== 'skipped').length,
     mustFailed: mustFailed(results).length,
-    mustNotRun: mustNotRun(results).length,
+    mustNotRun: must('not-run'),
     mustIncomplete: mustIncomplete(results).length,
+    mustPartial: must('partial'),
+    mustNotTested: must('not-tested'),
   };
   for (const r of results) t[r.verdict] += 1;
-  t.testsFailed = tests.filter((x) => !x.ok && x.status !== 'skipped').length;
   return t;
 }
 
@@ -234,7 +193,11 @@ export interface RunConditions {
   causes?: string[];
 }
 
-/** The run's verdict: a MUST failure outranks everything; anything that kept a MUST check from completing makes it inconclusive. */
+/**
+ * The run's verdict: a MUST failure outranks everything; anything that kept a MUST check from
+ * completing makes it inconclusive; a MUST clause with a gap the config does not accept makes it
+ * "conformant on what was tested", never CONFORMANT.
+ */
 export function runVerdict(results: readonly ClauseResult[], tests: readonly TestOutcome[], conditions: RunConditions = {}): { verdict: RunVerdict; causes: string[] } {
   const causes = [...(conditions.causes ?? [])];
   if (conditions.interrupted) causes.push(`interrupted: ${conditions.interrupted}`);
@@ -254,31 +217,60 @@ export function runVerdict(results: readonly ClauseResult[], tests: readonly Tes
   }
   if (conditions.interrupted) return { verdict: 'INCONCLUSIVE', causes };
   if (mustFailed(results).length > 0) return { verdict: 'NOT CONFORMANT', causes };
-  return { verdict: causes.length > 0 ? 'INCONCLUSIVE' : 'CONFORMANT', causes };
+  if (causes.length > 0) return { verdict: 'INCONCLUSIVE', causes };
+  const gaps = mustNotRun(results).filter((r) => unacceptedGaps(r).length > 0);
+  return { verdict: gaps.length > 0 ? 'CONFORMANT ON WHAT WAS TESTED' : 'CONFORMANT', causes };
 }
 
 function few(ids: string[], max = 6): string {
   return ids.length > max ? `${ids.slice(0, max).join(', ')} and ${ids.length - max} more` : ids.join(', ');
 }
 
+/** "(2 MUST clauses partial, 1 not tested)" for a run that is conformant only on what it tested; "" otherwise. */
+export function gapsNote(r: Pick<CertificationResults, 'verdict' | 'totals' | 'acceptedGaps'>): string {
+  const t = r.totals;
+  if (r.verdict === 'CONFORMANT ON WHAT WAS TESTED') {
+    const parts = [t.mustPartial > 0 ? `${t.mustPartial} MUST clause${t.mustPartial === 1 ? '' : 's'} partial` : '', t.mustNotTested + t.mustNotRun > 0 ? `${t.mustNotTested + t.mustNotRun} not tested` : ''].filter(Boolean);
+    return ` (${parts.join(', ')})`;
+  }
+  if (r.verdict === 'CONFORMANT' && r.acceptedGaps.length > 0) return ` (with accepted gaps in ${r.acceptedGaps.length} MUST clause${r.acceptedGaps.length === 1 ? '' : 's'})`;
+  return '';
+}
+
 export function summaryLine(r: CertificationResults): string {
   const t = r.totals;
-  const incomplete = r.verdict === 'CONFORMANT' && !r.complete ? ' (incomplete: some MUST clauses did not run)' : '';
-  const counts = `${t.pass} pass, ${t.fail} fail, ${t.warning} warning, ${t.observation} observation, ${t['not-run']} not run (${t.tests} tests, ${(r.run.durationMs / 1000).toFixed(1)} s)`;
-  return `certification ${r.run.environment}: ${r.verdict}${incomplete} — ${counts}`;
+  const counts = `${t.pass} pass, ${t.fail} fail, ${t.warning} warning, ${t.observation} observation, ${t.partial} partial, ${t['not-tested']} not tested, ${t['not-run']} not run (${t.tests} tests, ${(r.run.durationMs / 1000).toFixed(1)} s)`;
+  return `certification ${r.run.environment}: ${r.verdict}${gapsNote(r)} — ${counts}`;
 }
 
 /** The results of a run from its test outcomes: clause verdicts, totals and the run's verdict. */
-export function resultsOf(run: CertificationResults['run'], tests: TestOutcome[], conditions: RunConditions = {}): CertificationResults {
-  const clauseResults = clauseVerdicts(tests);
+export function resultsOf(run: CertificationResults['run'], tests: TestOutcome[], conditions: RunConditions = {}, ctx: CheckContext = {}): CertificationResults {
+  const clauseResults = clauseVerdicts(tests, ctx);
   const t = totals(clauseResults, tests);
   const { verdict, causes } = runVerdict(clauseResults, tests, conditions);
-  return { schemaVersion: 2, run, verdict, causes, totals: t, conformant: verdict === 'CONFORMANT', complete: t.mustNotRun === 0, clauses: clauseResults, tests };
+  return {
+    schemaVersion: 3,
+    run,
+    verdict,
+    causes,
+    totals: t,
+    conformant: verdict === 'CONFORMANT',
+    complete: mustNotRun(clauseResults).length === 0,
+    acceptedGaps: acceptedIn(clauseResults),
+    clauses: clauseResults,
+    tests,
+  };
+}
+
+function acceptedIn(results: readonly ClauseResult[]): CertificationResults['acceptedGaps'] {
+  return results
+    .filter((r) => r.level === 'MUST' && r.checks.some((c) => c.accepted))
+    .map((r) => ({ clause: r.id, reasons: [...new Set(r.checks.flatMap((c) => (c.accepted ? [c.accepted] : [])))] }));
 }
 
 /** Results for a run that produced no test outcomes (preflight failed, or still running / killed). */
 export function emptyResults(run: CertificationResults['run'], verdict: RunVerdict, causes: string[]): CertificationResults {
   const clauseResults = clauseVerdicts([]);
   const t = totals(clauseResults, []);
-  return { schemaVersion: 2, run, verdict, causes, totals: t, conformant: verdict === 'CONFORMANT', complete: false, clauses: clauseResults, tests: [] };
+  return { schemaVersion: 3, run, verdict, causes, totals: t, conformant: verdict === 'CONFORMANT', complete: false, acceptedGaps: [], clauses: clauseResults, tests: [] };
 }

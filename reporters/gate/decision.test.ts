@@ -4,47 +4,51 @@ import { randomUUID } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { clauses } from '../../fixtures/contract/clauses.ts';
-import { resultsOf, type CertificationResults, type TestOutcome } from '../certification/verdicts.ts';
+import { resultsOf, type CertificationResults, type CheckContext, type TestOutcome } from '../certification/verdicts.ts';
+import { everyClause, everyWay, waysOf } from '../certification/outcome-fixtures.ts';
 import { allureEnv, allureNodeOptions, nodeMajor, runAllure } from '../allure/allure-cli.ts';
 import { decide, type GateInputs } from './decision.ts';
 
 /** A certification result as the reporter computes it, from test outcomes. */
-function certification(outcomes: Array<Partial<TestOutcome> & { clauses: string[] }>, runId = 'run-1'): CertificationResults {
+function certification(outcomes: Array<Partial<TestOutcome> & { clauses: string[] }>, runId = 'run-1', ctx: CheckContext = {}): CertificationResults {
   const tests: TestOutcome[] = outcomes.map((o, i) => ({ id: `t${i}`, title: `test ${i}`, file: 'suites/x.spec.ts', status: 'passed', ok: true, warnings: [], observations: [], errors: [], durationMs: 1, ...o }));
-  return resultsOf({ id: runId, environment: 'local', baseUrl: '', authUrl: '', startedAt: '', durationMs: 1, harnessVersion: '0', node: process.version }, tests);
+  return resultsOf({ id: runId, environment: 'local', baseUrl: '', authUrl: '', startedAt: '', durationMs: 1, harnessVersion: '0', node: process.version }, tests, {}, ctx);
 }
 
-const everyClause = clauses.map((c) => c.id);
 const passedGate = { code: 0, output: '' };
-const inputs = (over: Partial<GateInputs> = {}): GateInputs => ({ certification: certification([{ clauses: everyClause }]), allureResults: 97, allureGate: passedGate, load: [], allureRunId: 'run-1', ...over });
+const inputs = (over: Partial<GateInputs> = {}): GateInputs => ({ certification: certification([{ clauses: everyClause, ways: everyWay }]), allureResults: 97, allureGate: passedGate, load: [], allureRunId: 'run-1', ...over });
 
 test.describe('release gate decision', () => {
   test('go when every MUST clause ran and passed; SHOULD warnings are listed, not blocking', () => {
-    const d = decide(inputs({ certification: certification([{ clauses: everyClause, warnings: ['[RFC6749-5.1-PRAGMA] no Pragma'] }]) }));
+    const d = decide(inputs({ certification: certification([{ clauses: everyClause, ways: everyWay, warnings: ['[RFC6749-5.1-PRAGMA] no Pragma'] }]) }));
     expect(d.go).toBe(true);
     expect(d.reasons).toEqual([]);
     expect(d.warnings.join('\n')).toContain('SHOULD warning: RFC6749-5.1-PRAGMA');
   });
 
   test('no-go naming the failed MUST clause and its summary', () => {
-    const cert = certification([{ clauses: everyClause.filter((id) => id !== 'PV-3-CONFLICT') }, { clauses: ['PV-3-CONFLICT'], status: 'failed', ok: false, errors: ['Error: [PV-3-CONFLICT] second booking got 201'] }]);
+    const cert = certification([{ clauses: everyClause.filter((id) => id !== 'PV-3-CONFLICT'), ways: everyWay }, { clauses: ['PV-3-CONFLICT'], status: 'failed', ok: false, errors: ['Error: [PV-3-CONFLICT] second booking got 201'] }]);
     const d = decide(inputs({ certification: cert }));
     expect(d.go).toBe(false);
     expect(d.reasons[0]).toMatch(/^MUST clause failed: PV-3-CONFLICT: Booking a booked certificate is 409/);
   });
 
-  test('no-go when a MUST clause did not run; --read-only accepts only clauses skipped because writes are off', () => {
-    const others = { clauses: everyClause.filter((id) => id !== 'PV-3-ATOMIC' && id !== 'PV-3-CONFLICT') };
-    const writesOff = { clauses: ['PV-3-ATOMIC'], status: 'skipped', skippedForWrites: true };
-    const cert = certification([others, writesOff, { clauses: ['PV-3-CONFLICT'], status: 'skipped' }]);
-    expect(decide(inputs({ certification: cert })).reasons[0]).toMatch(/^incomplete run: 2 MUST clause\(s\) did not run: /);
+  test('no-go when a MUST clause was not fully tested, naming what would test it; --read-only and the config accept only their gaps', () => {
+    const atomic = { clauses: ['PV-3-ATOMIC'], status: 'skipped', notTested: { line: 'writes are not allowed on local', setting: 'writes' as const } };
+    const rest = { clauses: everyClause.filter((id) => id !== 'PV-3-ATOMIC' && id !== 'PV-1-PERMISSION'), ways: everyWay.filter((w) => !waysOf('PV-1-PERMISSION').includes(w)) };
+    const permission = waysOf('PV-1-PERMISSION').map((w) => ({ clauses: ['PV-1-PERMISSION'], ways: [w], status: 'skipped', notTested: { line: 'no read-only API user configured; to test it, add `credentials.readOnly`', setting: 'credentials.readOnly' as const } }));
+    const cert = certification([rest, atomic, ...permission]);
+    const d = decide(inputs({ certification: cert }));
+    expect(d.reasons[0]).toMatch(/^incomplete run: 2 MUST clause\(s\) not fully tested/);
+    expect(d.reasons.join('\n')).toContain('PV-1-PERMISSION not-tested: held on 0 of 4 ways in; 4 not tested: no read-only API user configured; to test it, add `credentials.readOnly`');
     const readOnly = decide(inputs({ certification: cert, readOnly: true }));
     expect(readOnly.go).toBe(false);
-    expect(readOnly.reasons).toEqual(['incomplete run: 1 MUST clause(s) did not run: PV-3-CONFLICT']);
-    expect(readOnly.warnings[0]).toContain('not run because writes are off (accepted: --read-only): PV-3-ATOMIC');
-    const allWritesOff = certification([others, writesOff, { clauses: ['PV-3-CONFLICT'], status: 'skipped', skippedForWrites: true }]);
-    expect(decide(inputs({ certification: allWritesOff, readOnly: true })).go).toBe(true);
+    expect(readOnly.reasons.join('\n')).not.toContain('PV-3-ATOMIC');
+    expect(readOnly.warnings[0]).toContain('not fully tested because writes are off (accepted: --read-only): PV-3-ATOMIC');
+    const accepted = certification([rest, atomic, ...permission], 'run-1', { acceptedGaps: [{ setting: 'credentials.readOnly', reason: 'no read-only user on this stage' }] });
+    const both = decide(inputs({ certification: accepted, readOnly: true }));
+    expect(both.go).toBe(true);
+    expect(both.warnings).toContain('accepted gap: PV-1-PERMISSION: no read-only user on this stage');
   });
 
   test('no-go on empty results, a missing certification, a failed Allure gate, a failed k6 threshold, or mixed runs', () => {

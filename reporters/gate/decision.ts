@@ -3,7 +3,7 @@
  * quality gate (rules in allurerc.mjs), and the k6 threshold results in the Allure results.
  * Pure: run.ts gathers the inputs and prints the decision.
  */
-import { mustFailed, mustNotRun, type CertificationResults } from '../certification/verdicts.ts';
+import { mustFailed, mustNotRun, unacceptedGaps, type CertificationResults } from '../certification/verdicts.ts';
 
 export interface LoadResult {
   name: string;
@@ -51,12 +51,19 @@ export function certificationPart(cert: CertificationResults, options: Certifica
   if (cert.verdict === 'INCONCLUSIVE') {
     reasons.push(`certification INCONCLUSIVE: ${cert.causes[0] ?? 'no cause recorded'}${cert.causes.length > 1 ? ` (and ${cert.causes.length - 1} more)` : ''}`);
   }
-  const notRun = mustNotRun(cert.clauses).filter((c) => !c.incomplete);
-  const writesOff = options.readOnly ? notRun.filter((c) => c.skippedForWrites) : [];
-  const missing = notRun.filter((c) => !writesOff.includes(c));
   for (const c of failed) reasons.push(`MUST clause failed: ${c.id}: ${c.summary}${c.evidence[0] ? ` (${clip(c.evidence[0])})` : ''}`);
-  if (writesOff.length > 0) warnings.push(`${writesOff.length} MUST clause(s) not run because writes are off (accepted: --read-only): ${few(writesOff.map((c) => c.id))}`);
-  if (missing.length > 0) reasons.push(`incomplete run: ${missing.length} MUST clause(s) did not run: ${few(missing.map((c) => c.id))}`);
+  // A MUST clause with checks that did not run is no evidence either way: no-go unless the config
+  // accepts those gaps (acceptedGaps), or --read-only accepts the ones writes being off explain.
+  const writesOff: string[] = [];
+  const untested: string[] = [];
+  for (const c of mustNotRun(cert.clauses).filter((x) => !x.incomplete)) {
+    const open = unacceptedGaps(c).filter((g) => !(options.readOnly && g.setting === 'writes'));
+    if (open.length > 0) untested.push(`${c.id} ${c.verdict}: ${c.coverage}`);
+    else if (unacceptedGaps(c).length > 0) writesOff.push(c.id);
+  }
+  if (writesOff.length > 0) warnings.push(`${writesOff.length} MUST clause(s) not fully tested because writes are off (accepted: --read-only): ${few(writesOff)}`);
+  if (untested.length > 0) reasons.push(`incomplete run: ${untested.length} MUST clause(s) not fully tested (add what each names, or accept the gap in the config's acceptedGaps):`, ...untested.map((u) => `· ${clip(u, 400)}`));
+  for (const g of cert.acceptedGaps ?? []) warnings.push(`accepted gap: ${g.clause}: ${g.reasons.join('; ')}`);
   const regressed = cert.sinceLast?.regressed ?? [];
   if (regressed.length > 0) {
     const line = `regressed since run ${cert.sinceLast!.runId}: ${few(regressed)}`;
@@ -66,7 +73,7 @@ export function certificationPart(cert: CertificationResults, options: Certifica
   for (const c of cert.clauses.filter((x) => x.verdict === 'warning')) warnings.push(`SHOULD warning: ${c.id}: ${c.summary}`);
   for (const c of cert.clauses.filter((x) => x.knownDeviation)) warnings.push(`known deviation: ${c.id}: ${c.knownDeviation}`);
   const t = cert.totals;
-  const counts = [`certification ${cert.run.environment} (run ${cert.run.id}): ${t.tests} tests; clauses ${t.pass} pass, ${t.fail} fail, ${t.warning} warning, ${t.observation} observation, ${t['not-run']} not run`];
+  const counts = [`certification ${cert.run.environment} (run ${cert.run.id}): ${t.tests} tests; clauses ${t.pass} pass, ${t.fail} fail, ${t.warning} warning, ${t.observation} observation, ${t.partial ?? 0} partial, ${t['not-tested'] ?? 0} not tested, ${t['not-run']} not run`];
   return { reasons, warnings, counts };
 }
 

@@ -57,8 +57,13 @@ export async function evaluateGate(options: GateOptions): Promise<GateDecision> 
 
   const minTests = conformanceTestCount();
   const certification = readJson<CertificationResults>(path.join(reportDir, 'certification', 'results.json'));
-  // --read-only: the Allure rule "every MUST clause ran" leaves out those skipped because writes are off.
-  const writesOff = new Set(options.readOnly ? (certification?.clauses ?? []).filter((c) => c.skippedForWrites).map((c) => c.id) : []);
+  // The Allure rule "every MUST clause ran" leaves out the clauses whose every check is a gap the
+  // config accepts, or (--read-only) one that writes being off explains.
+  const writesOff = new Set(
+    (certification?.clauses ?? [])
+      .filter((c) => c.checks.length > 0 && c.checks.every((x) => x.status === 'not-tested' && (x.accepted || (options.readOnly && x.setting === 'writes'))))
+      .map((c) => c.id),
+  );
   const mustIds = clauses.filter((c) => c.level === 'MUST' && !writesOff.has(c.id)).map((c) => c.id);
   const env = { ...process.env, PVH_REPORT_DIR: reportDir, PVH_GATE_MIN_TESTS: String(minTests ?? 1), PVH_GATE_MUST_CLAUSES: mustIds.join(',') };
   const allureGate =

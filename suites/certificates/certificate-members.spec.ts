@@ -7,7 +7,6 @@ test.describe('What a voucher certificate carries', () => {
     // Every certificate the pool says is booked, and a few unbooked ones: a fault may live on one kind only.
     const booked = environment.pool.filter((p) => p.role === 'booked');
     const sample = [...booked.slice(0, 4), ...environment.pool.filter((p) => p.role === 'bookable').slice(0, 2)];
-    test.skip(sample.length === 0, `the ${environment.name} pool is empty`);
     const model = environment.config.model;
     for (const p of sample) {
       const res = await api.getCertificate(p.reference);

@@ -13,7 +13,8 @@ import { bookingInfoOf, describe, is2xx, is4xx } from '../../fixtures/harness/pr
 import { checkProperty } from '../../fixtures/harness/properties/runner.ts';
 import { numRunsFor, propertySettings, seedLabel, testTimeoutFor } from '../../fixtures/harness/properties/settings.ts';
 import { expect, test } from '../../fixtures/harness/test.ts';
-import { because, clauseTest, covers, skipForWrites } from '../../fixtures/harness/verdicts.ts';
+import { because, clauseTest, needs, notTested, touches } from '../../fixtures/harness/verdicts.ts';
+import { thinSlice } from '../../fixtures/contract/needs.ts';
 
 const settings = propertySettings();
 const SLOTS = 2;
@@ -160,15 +161,14 @@ function slotOrder(candidates: PoolCertificate[], env: ResolvedEnvironment): Poo
 }
 
 test.describe('Property: the booking state machine', () => {
-  test(...clauseTest(`follows the model through any sequence of get, book, book again and remove, by either identifier and as every configured API user, ${seedLabel(settings)}`, covers('PV-3-CREATE', 'PV-3-CONFLICT', 'PV-3-REMOVE', 'PV-2.2-LEGACY-BOOKING', 'PV-2.3-ROUNDTRIP', 'PV-1-VENUE', 'PV-1-PERMISSION', 'PV-3-REMOVE-UNBOOKED')), async ({ api, pool, environment, exchanges }) => {
+  test(...clauseTest(`follows the model through any sequence of get, book, book again and remove, by either identifier and as every configured API user, ${seedLabel(settings)}`, touches('PV-3-CREATE', 'PV-3-CONFLICT', 'PV-3-REMOVE', 'PV-2.2-LEGACY-BOOKING', 'PV-2.3-ROUNDTRIP', 'PV-1-VENUE', 'PV-1-PERMISSION', 'PV-3-REMOVE-UNBOOKED'), needs('writes')), async ({ api, pool, environment, exchanges }) => {
     test.setTimeout(testTimeoutFor(settings));
     const drawn = new Map<string, PoolCertificate>();
     for (let i = 0; i < CANDIDATES; i++) {
       const c = pool.bookable();
       if (c) drawn.set(c.reference, c);
     }
-    if (environment.writable.length === 0) skipForWrites(environment.name);
-    test.skip(drawn.size === 0, `no writable pool certificate is left for this worker on ${environment.name}: add bookable certificates to its pool`);
+    if (drawn.size === 0) notTested(thinSlice(`writable certificate left for this test on ${environment.name}`));
     const candidates = [...drawn.values()];
     const slots = Math.min(SLOTS, candidates.length);
     const recorder = new FailingRunRecorder(exchanges);

@@ -7,7 +7,7 @@ import { apiRaceTarget } from '../../fixtures/harness/race/targets.ts';
 import { validBooking, type CertificatePool } from '../../fixtures/harness/pool.ts';
 import { is2xx } from '../../fixtures/harness/properties/responses.ts';
 import { ms, probeUnbookedRemove, RaceSetupError, runTrial, startsBooked, summarise, type RaceScenario, type TrialReport } from '../../fixtures/harness/race/trial.ts';
-import { because, clauseTest, covers, inconclusive, observe } from '../../fixtures/harness/verdicts.ts';
+import { because, clauseTest, covers, inconclusive, legacyNumberOf, needs, observe } from '../../fixtures/harness/verdicts.ts';
 
 /** Trials per test (PVH_RACE_TRIALS) and requests per trial (PVH_RACE_REQUESTS, capped by the environment). */
 const TRIALS = Number(process.env.PVH_RACE_TRIALS ?? 10);
@@ -82,8 +82,8 @@ test.describe('Booking race: synchronised concurrent requests on one certificate
     await raceTrials('book', { api, bookable, environment, pool }, testInfo);
   });
 
-  test(...clauseTest('concurrent bookings through the reference and the legacy number yield exactly one winner', covers('PV-3-ATOMIC')), async ({ api, bookable, environment, pool }, testInfo) => {
-    test.skip(!bookable.legacyNumber, `the pool gives no legacy number for ${bookable.reference}`);
+  test(...clauseTest('concurrent bookings through the reference and the legacy number yield exactly one winner', covers('PV-3-ATOMIC'), needs('writableLegacyNumber')), async ({ api, bookable, environment, pool }, testInfo) => {
+    legacyNumberOf(bookable);
     await raceTrials('book-both-identifiers', { api, bookable, environment, pool }, testInfo);
   });
 

@@ -3,13 +3,12 @@ import { API_PREFIX } from '../../fixtures/harness/partner-api.ts';
 import { validBooking } from '../../fixtures/harness/pool.ts';
 import { registerSecret } from '../../fixtures/harness/http/redact.ts';
 import { expect, test } from '../../fixtures/harness/test.ts';
-import { because, clauseTest, covers, observe } from '../../fixtures/harness/verdicts.ts';
+import { because, clauseTest, covers, legacyNumberOf, needs, observe } from '../../fixtures/harness/verdicts.ts';
 
 test.describe('The old interface during migration', () => {
-  test(...clauseTest('what the old interface shows for a certificate booked through the new API is recorded', covers('PV-2.6-LEGACY-HOST')), async ({ api, environment, bookable }) => {
+  test(...clauseTest('what the old interface shows for a certificate booked through the new API is recorded', covers('PV-2.6-LEGACY-HOST'), needs('legacyInterface', 'writableLegacyNumber')), async ({ api, environment, bookable }) => {
     const legacy = environment.credentials.legacy;
-    test.skip(!environment.legacyBaseUrl || !legacy, `${environment.name} configures no legacyBaseUrl or legacy Basic credentials`);
-    test.skip(!bookable.legacyNumber, `pool certificate ${bookable.reference} names no legacyNumber`);
+    legacyNumberOf(bookable);
     const booking = validBooking({ notes: `legacy view ${Date.now()}` });
     const booked = await api.book(bookable.reference, booking);
     expect(booked.status, because('PV-3-CREATE', 'setting up: a valid booking succeeds')).toBeLessThan(300);

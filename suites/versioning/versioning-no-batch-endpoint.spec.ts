@@ -2,7 +2,7 @@ import { containsValue } from '../../fixtures/contract/json-walk.ts';
 import { API_PREFIX } from '../../fixtures/harness/partner-api.ts';
 import { bookingReference, validBooking } from '../../fixtures/harness/pool.ts';
 import { expect, test } from '../../fixtures/harness/test.ts';
-import { because, clauseTest, covers, observe } from '../../fixtures/harness/verdicts.ts';
+import { because, clauseTest, covers, legacyNumberOf, needs, observe } from '../../fixtures/harness/verdicts.ts';
 import { bookingInfoOf } from '../../fixtures/harness/checks/refusal.ts';
 
 const BATCH = `${API_PREFIX}/booking`;
@@ -16,8 +16,8 @@ test.describe('The old batch endpoint on the new base URL', () => {
     observe('PV-9-NO-BATCH-ENDPOINT', `batch GET answered HTTP ${res.status}`);
   });
 
-  test(...clauseTest('PUT /api/v1/booking with an array body is not served and books nothing', covers('PV-9-NO-BATCH-ENDPOINT')), async ({ api, bookable }) => {
-    test.skip(!bookable.legacyNumber, `pool certificate ${bookable.reference} names no legacyNumber`);
+  test(...clauseTest('PUT /api/v1/booking with an array body is not served and books nothing', covers('PV-9-NO-BATCH-ENDPOINT'), needs('writableLegacyNumber')), async ({ api, bookable }) => {
+    legacyNumberOf(bookable);
     api.touched.add(bookable.reference); // if the target books it anyway, clean up
     const before = await bookingInfoOf(api, bookable.reference);
     const notes = bookingReference('batch');
@@ -26,8 +26,8 @@ test.describe('The old batch endpoint on the new base URL', () => {
     expect(await bookingInfoOf(api, bookable.reference), because('PV-9-NO-BATCH-ENDPOINT', 'the batch PUT booked nothing')).toEqual(before);
   });
 
-  test(...clauseTest('DELETE /api/v1/booking with an array body is not served and removes nothing', covers('PV-9-NO-BATCH-ENDPOINT')), async ({ api, bookable }) => {
-    test.skip(!bookable.legacyNumber, `pool certificate ${bookable.reference} names no legacyNumber`);
+  test(...clauseTest('DELETE /api/v1/booking with an array body is not served and removes nothing', covers('PV-9-NO-BATCH-ENDPOINT'), needs('writableLegacyNumber')), async ({ api, bookable }) => {
+    legacyNumberOf(bookable);
     const booking = validBooking();
     const booked = await api.book(bookable.reference, booking);
     expect(booked.status, because('PV-3-CREATE', 'setting up: a valid booking succeeds')).toBeLessThan(300);

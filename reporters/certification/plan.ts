@@ -1,0 +1,47 @@
+/**
+ * What a config can certify, known before any request: for each clause, which of its checks the
+ * config can serve. certify prints it before the suites start (a partner sees in the first seconds
+ * that the run cannot certify the venue rule), and `coverage:clauses --env` shows the same.
+ */
+import { firstUnmet, type Need, type ServingTarget } from '../../fixtures/contract/needs.ts';
+import { parseCellKey, unservable } from '../../fixtures/contract/ways-in.ts';
+import type { AcceptedGap, DeclaredTest } from '../../fixtures/harness/run-context.ts';
+import { describeGap } from '../../fixtures/contract/needs.ts';
+import { gapParts, unitOf } from './checks.ts';
+import type { TestOutcome } from './outcomes.ts';
+import { clauseVerdicts, type ClauseResult } from './verdicts.ts';
+
+/** Each test as it would end on this config if the target held: passed, or not tested with the gap. */
+function foreseen(t: DeclaredTest, serving: ServingTarget): TestOutcome {
+  const gap =
+    firstUnmet((t.needs ?? []) as Need[], serving) ??
+    (t.ways ?? [])
+      .map((key) => parseCellKey(key))
+      .map((c) => c && unservable(c.behaviour.id, c.cell, serving))
+      .find((g) => g !== undefined);
+  const base = { id: `${t.file} ${t.title}`, title: t.title, file: t.file, clauses: t.clauses, ...(t.inPassing ? { inPassing: t.inPassing } : {}), ...(t.ways ? { ways: t.ways } : {}), ok: true, warnings: [], observations: [], errors: [], durationMs: 0 };
+  return gap ? { ...base, status: 'skipped', notTested: { line: describeGap(gap), setting: gap.setting } } : { ...base, status: 'passed' };
+}
+
+/** The clause verdicts this config can reach at best: pass = fully testable, partial = partly, not-tested = not at all. */
+export function planOf(universe: readonly DeclaredTest[], serving: ServingTarget, acceptedGaps: readonly AcceptedGap[] = []): ClauseResult[] {
+  return clauseVerdicts(
+    universe.map((t) => foreseen(t, serving)),
+    { universe, serving, acceptedGaps },
+  );
+}
+
+/** The plan in a few lines: the counts of MUST clauses, then each one not fully testable with what is missing. */
+export function describePlan(plan: readonly ClauseResult[], environment: string): string[] {
+  const must = plan.filter((c) => c.level === 'MUST');
+  const full = must.filter((c) => c.verdict === 'pass');
+  const partly = must.filter((c) => c.verdict === 'partial');
+  const none = must.filter((c) => c.verdict !== 'pass' && c.verdict !== 'partial');
+  const lines = [`"${environment}" can test ${full.length} of ${must.length} MUST clauses fully, ${partly.length} partly, ${none.length} not at all${partly.length + none.length > 0 ? ' (a run can be CONFORMANT only on what it tests):' : ''}`];
+  for (const c of [...partly, ...none]) {
+    const testable = c.checks.filter((x) => x.status === 'held').length;
+    const accepted = c.checks.every((x) => x.status === 'held' || x.accepted) ? ' [gaps accepted by the config]' : '';
+    lines.push(`  ${c.id} ${c.verdict === 'partial' ? `partly (${testable} of ${c.checks.length} ${unitOf(c.checks)})` : 'not at all'}${accepted}: ${gapParts(c.checks, false).join('; ')}`);
+  }
+  return lines;
+}

@@ -51,6 +51,16 @@ test.describe('Problem details: read-only error responses', () => {
     expectProblem(res, 'an unknown route');
   });
 
+  test(...clauseTest('the same failing request sent twice gets two traceIds, one per request', covers('PV-2.5-TRACE')), async ({ api }) => {
+    // The most cacheable failure there is: the same GET of the same unknown certificate, twice.
+    const id = unknownReference(api);
+    const [a, b] = [await api.getCertificate(id, { label: 'get an unknown certificate' }), await api.getCertificate(id, { label: 'get it again' })];
+    for (const res of [a, b]) expect(res.status, because('PV-4.2-UNKNOWN', `an unknown certificate is a 4xx, got HTTP ${res.status}`)).toBeGreaterThanOrEqual(400);
+    const traces = [a, b].map((res) => res.json<Record<string, unknown>>()?.traceId);
+    expect(traces.every((t) => typeof t === 'string' && t !== ''), because('PV-2.5-TRACE', `both problems carry a traceId, got ${JSON.stringify(traces)}`)).toBe(true);
+    expect(traces[1], because('PV-2.5-TRACE', `a traceId identifies its request (spec §2.5): two requests got the same traceId ${JSON.stringify(traces[0])}`)).not.toBe(traces[0]);
+  });
+
   test(...clauseTest('a request without a token is answered with a conformant problem', covers(...CLAUSES)), async ({ api, pool }) => {
     const res = await api.getCertificate(pool.any().reference, { token: null, label: 'get without a token' });
     expect(res.status, because('PV-5-BEARER-REQUIRED', `a request without a token is refused, got HTTP ${res.status}`)).toBeGreaterThanOrEqual(400);

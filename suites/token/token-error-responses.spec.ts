@@ -1,10 +1,22 @@
 import { validate } from '../../fixtures/contract/schemas/index.ts';
 import type { HttpResponse } from '../../fixtures/harness/http/client.ts';
 import { expect, test } from '../../fixtures/harness/test.ts';
-import { because, clauseTest, covers, should } from '../../fixtures/harness/verdicts.ts';
+import { because, clauseTest, covers, observe, should } from '../../fixtures/harness/verdicts.ts';
 
 /** A client_id no target issues: the run-independent prefix makes it recognisable in logs. */
 const UNKNOWN_CLIENT = 'pvh-unknown-client-0000';
+
+/** A grant type no server supports: only unsupported_grant_type fits it. */
+const MADE_UP_GRANT = 'pvh_no_such_grant';
+
+/** Grants a shared server may serve to other clients, each with its own parameters, none of them valid. */
+const SERVED_TO_OTHERS: ReadonlyArray<{ grant: string; params: Record<string, string> }> = [
+  { grant: 'password', params: { username: 'pvh-no-such-user', password: 'pvh-no-such-password' } },
+  { grant: 'authorization_code', params: { code: 'pvh-no-such-code', redirect_uri: 'https://pvh.invalid/callback' } },
+  { grant: 'refresh_token', params: { refresh_token: 'pvh-no-such-refresh-token' } },
+  { grant: 'urn:ietf:params:oauth:grant-type:jwt-bearer', params: { assertion: 'pvh.no-such.assertion' } },
+];
+const SHARED_ANSWERS = ['unsupported_grant_type', 'unauthorized_client', 'invalid_grant'];
 
 /** Checks every token-endpoint error shares: the RFC 6749 §5.2 body (charset included) and no-store. */
 function checkErrorBody(res: HttpResponse, what: string): Record<string, unknown> | undefined {
@@ -26,12 +38,32 @@ test.describe('Token endpoint: refused requests', () => {
     expect(body?.error, because('RFC6749-5.2-INVALID-REQUEST', 'the error code is invalid_request')).toBe('invalid_request');
   });
 
-  test(...clauseTest('refuses grant_type=password with 400 unsupported_grant_type', covers('RFC6749-5.2-UNSUPPORTED-GRANT', 'RFC6749-5.2-ERROR-CHARSET')), async ({ api }) => {
-    const res = await api.requestToken({ ...api.credentialsForm(), grant_type: 'password' });
-    expect(res.json<Record<string, unknown>>()?.access_token !== undefined, because('RFC6749-5.2-UNSUPPORTED-GRANT', 'no token is issued for grant_type=password')).toBe(false);
-    expect(res.status, because('RFC6749-5.2-UNSUPPORTED-GRANT', 'an unsupported grant type is 400')).toBe(400);
-    const body = checkErrorBody(res, 'grant_type=password');
-    expect(body?.error, because('RFC6749-5.2-UNSUPPORTED-GRANT', 'the error code is unsupported_grant_type')).toBe('unsupported_grant_type');
+  test(...clauseTest('refuses a grant type no server supports with 400 unsupported_grant_type', covers('RFC6749-5.2-UNSUPPORTED-GRANT', 'RFC6749-5.2-ERROR-CHARSET')), async ({ api }) => {
+    const res = await api.requestToken({ ...api.credentialsForm(), grant_type: MADE_UP_GRANT });
+    expect(res.json<Record<string, unknown>>()?.access_token !== undefined, because('RFC6749-5.2-UNSUPPORTED-GRANT', `no token is issued for grant_type=${MADE_UP_GRANT}`)).toBe(false);
+    expect(res.status, because('RFC6749-5.2-UNSUPPORTED-GRANT', `an unsupported grant type is 400, got HTTP ${res.status}`)).toBe(400);
+    const body = checkErrorBody(res, `grant_type=${MADE_UP_GRANT}`);
+    expect(body?.error, because('RFC6749-5.2-UNSUPPORTED-GRANT', `a grant type the server does not support at all is unsupported_grant_type, got ${JSON.stringify(body?.error)}`)).toBe('unsupported_grant_type');
+  });
+
+  // A real platform's token endpoint serves other grants to other clients: for one of those, a
+  // client-credentials client may get unauthorized_client ("not authorized to use this grant type"),
+  // or invalid_grant from a server that looks the made-up code or credentials up first (RFC 6749 §5.2).
+  test(...clauseTest(`refuses the grants a shared server serves to other clients with 400 and no token (${SHARED_ANSWERS.join(', ')})`, covers('RFC6749-5.2-UNSUPPORTED-GRANT', 'RFC6749-5.2-ERROR-CHARSET')), async ({ api }) => {
+    const broken: string[] = [];
+    const answered: string[] = [];
+    for (const { grant, params } of SERVED_TO_OTHERS) {
+      const res = await api.requestToken({ ...api.credentialsForm(), grant_type: grant, ...params }, { label: `grant_type=${grant}` });
+      if (res.json<Record<string, unknown>>()?.access_token !== undefined) {
+        broken.push(`${grant}: a token was issued (HTTP ${res.status})`);
+        continue;
+      }
+      const body = checkErrorBody(res, `grant_type=${grant}`);
+      answered.push(`${grant}: HTTP ${res.status} ${String(body?.error)}`);
+      if (res.status !== 400 || !SHARED_ANSWERS.includes(String(body?.error))) broken.push(`${grant}: HTTP ${res.status} error ${JSON.stringify(body?.error)}`);
+    }
+    observe('RFC6749-5.2-UNSUPPORTED-GRANT', `grants a shared server may serve to other clients: ${answered.join('; ')}`);
+    expect(broken, because('RFC6749-5.2-UNSUPPORTED-GRANT', `a client-credentials client asking for another grant gets no token, 400 and one of ${SHARED_ANSWERS.join(', ')}`)).toEqual([]);
   });
 
   const badClients: Array<{ name: string; form: (f: Record<string, string>) => Record<string, string> }> = [

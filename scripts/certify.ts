@@ -22,6 +22,7 @@ runMain({
     1: 'NOT CONFORMANT',
     2: 'usage or config error (before any request)',
     3: 'INCONCLUSIVE: unreachable, stopped answering, interrupted, or a MUST check could not complete',
+    4: 'CONFORMANT ON WHAT WAS TESTED: nothing failed, but a MUST clause was not fully tested\n(a user the config lacks, writes off, --grep); not a pass',
   },
   run: (values, positionals) => certify({ env: values.env ?? environmentName(), bundle: !!values.bundle, playwrightArgs: positionals, ...(values.grep ? { grep: values.grep } : {}) }),
 });

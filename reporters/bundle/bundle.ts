@@ -32,7 +32,10 @@ export interface BundleMetadata {
   causes: string[];
   complete: boolean;
   mustFailed: string[];
+  /** MUST clauses not fully tested (partial, not tested, not run). */
   mustNotRun: string[];
+  /** Of those, the gaps the environment's config accepts, with its reasons: a CONFORMANT run may rest on them. */
+  acceptedGaps?: Array<{ clause: string; reasons: string[] }>;
   certifyExitCode: number;
   allureReport: { included: boolean; note?: string };
   contents: string[];
@@ -135,6 +138,7 @@ export async function writeBundle(o: BundleOptions): Promise<BundleResult> {
     complete,
     mustFailed: failedIds,
     mustNotRun: notRunIds,
+    ...(results?.acceptedGaps?.length ? { acceptedGaps: results.acceptedGaps } : {}),
     certifyExitCode: o.certifyExitCode,
     allureReport: allureNote ? { included: false, note: allureNote } : { included: true },
     contents,

@@ -12,8 +12,9 @@ import type { TestOutcome } from './outcomes.ts';
 import { clauseVerdicts, type ClauseResult } from './verdicts.ts';
 
 /** Each test as it would end on this config if the target held: passed, or not tested with the gap. */
-function foreseen(t: DeclaredTest, serving: ServingTarget): TestOutcome {
+function foreseen(t: DeclaredTest, serving: ServingTarget, selected: ((t: DeclaredTest) => boolean) | undefined): TestOutcome {
   const gap =
+    (selected && !selected(t) ? { why: 'not selected in this run', setting: 'selection' as const, enable: 'run certify without the filter' } : undefined) ??
     firstUnmet((t.needs ?? []) as Need[], serving) ??
     (t.ways ?? [])
       .map((key) => parseCellKey(key))
@@ -24,24 +25,27 @@ function foreseen(t: DeclaredTest, serving: ServingTarget): TestOutcome {
 }
 
 /** The clause verdicts this config can reach at best: pass = fully testable, partial = partly, not-tested = not at all. */
-export function planOf(universe: readonly DeclaredTest[], serving: ServingTarget, acceptedGaps: readonly AcceptedGap[] = []): ClauseResult[] {
+export function planOf(universe: readonly DeclaredTest[], serving: ServingTarget, acceptedGaps: readonly AcceptedGap[] = [], selected?: readonly DeclaredTest[]): ClauseResult[] {
+  const keys = selected && new Set(selected.map((t) => `${t.file}\u0000${t.title}`));
   return clauseVerdicts(
-    universe.map((t) => foreseen(t, serving)),
+    universe.map((t) => foreseen(t, serving, keys && ((x) => keys.has(`${x.file}\u0000${x.title}`)))),
     { universe, serving, acceptedGaps },
   );
 }
 
 /** The plan in a few lines: the counts of MUST clauses, then each one not fully testable with what is missing. */
-export function describePlan(plan: readonly ClauseResult[], environment: string): string[] {
+export function describePlan(plan: readonly ClauseResult[], environment: string, max = Infinity): string[] {
   const must = plan.filter((c) => c.level === 'MUST');
   const full = must.filter((c) => c.verdict === 'pass');
   const partly = must.filter((c) => c.verdict === 'partial');
   const none = must.filter((c) => c.verdict !== 'pass' && c.verdict !== 'partial');
   const lines = [`"${environment}" can test ${full.length} of ${must.length} MUST clauses fully, ${partly.length} partly, ${none.length} not at all${partly.length + none.length > 0 ? ' (a run can be CONFORMANT only on what it tests):' : ''}`];
-  for (const c of [...partly, ...none]) {
+  const gaps = [...partly, ...none];
+  for (const c of gaps.slice(0, max)) {
     const testable = c.checks.filter((x) => x.status === 'held').length;
     const accepted = c.checks.every((x) => x.status === 'held' || x.accepted) ? ' [gaps accepted by the config]' : '';
     lines.push(`  ${c.id} ${c.verdict === 'partial' ? `partly (${testable} of ${c.checks.length} ${unitOf(c.checks)})` : 'not at all'}${accepted}: ${gapParts(c.checks, false).join('; ')}`);
   }
+  if (gaps.length > max) lines.push(`  … and ${gaps.length - max} more (npm run coverage:clauses -- --env ${environment} lists them all)`);
   return lines;
 }

@@ -56,8 +56,8 @@ export default class CertificationReporter implements Reporter {
     // Before any test: which clauses this config can test fully, partly or not at all.
     const serving = this.context?.serving;
     if (serving && this.declared.length > 0) {
-      const plan = planOf(this.context?.universe ?? this.declared, serving, this.context?.acceptedGaps);
-      console.log(redact(describePlan(plan, serving.name).map((l) => `plan: ${l}`).join('\n')));
+      const plan = planOf(this.context?.universe ?? this.declared, serving, this.context?.acceptedGaps, this.context?.universe ? this.declared : undefined);
+      console.log(redact(describePlan(plan, serving.name, 12).map((l) => `plan: ${l}`).join('\n')));
     }
   }
 

@@ -118,7 +118,7 @@ async function send(cmd: Cmd, m: BookingModel, r: Real, body: Record<string, unk
   // A body beyond what the config promises may be refused with a 4xx (recorded); accepted, it is held to every promise.
   const beyond = beyondPromise(body, r.rules);
   if (predicted !== 'refused' && beyond.length > 0 && is4xx(res.status) && res.status !== 409) {
-    r.notes.observe('PV-2.3-LIMITS', `a booking with ${beyond.map((b) => b.message).join('; ')} answered ${res.status}`);
+    for (const b of beyond) r.notes.observe('PV-2.3-LIMITS', `a booking with ${b.field} ${b.kind === 'null' ? 'sent as null' : 'left out'}${beyond.length > 1 ? ' (among others)' : ''} answered ${res.status}`);
     if (predicted === 'conflict') m.applyBook(slot, as, String(body.bookingReference), body, via);
     return;
   }

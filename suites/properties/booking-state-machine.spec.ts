@@ -5,6 +5,8 @@ import { carriesCertificate } from '../../fixtures/contract/certificate-body.ts'
 import type { ResolvedEnvironment } from '../../fixtures/harness/environment.ts';
 import type { PoolCertificate } from '../../fixtures/harness/environment.ts';
 import type { PartnerApi } from '../../fixtures/harness/partner-api.ts';
+import { dateAhead, NEAR_FUTURE_DAYS } from '../../fixtures/contract/booking-dates.ts';
+import { beyondPromise } from '../../fixtures/harness/arbitraries/booking-rules.ts';
 import { bookingReference } from '../../fixtures/harness/pool.ts';
 import { BookingModel, DISTINCTIVE, refusalClause, type Actor, type Via } from '../../fixtures/harness/properties/booking-model.ts';
 import { OnceNotes } from '../../fixtures/harness/properties/notes.ts';
@@ -29,6 +31,7 @@ interface Real {
   /** Slots addressed by legacy number (cleanup removes through both identifiers). */
   legacyUsed: Set<number>;
   notes: OnceNotes;
+  rules: ResolvedEnvironment['booking'];
 }
 
 type Cmd = fc.AsyncCommand<BookingModel, Real>;
@@ -62,21 +65,34 @@ class Get implements Cmd {
   }
 }
 
+/** How a body carries each optional field: present, left out or null (bookingReference is always sent). */
+type Shape = Readonly<Record<(typeof OPTIONAL)[number], 'present' | 'absent' | 'null'>>;
+const OPTIONAL = ['notes', 'bookingDate', 'bookingTime'] as const;
+const COMPLETE: Shape = { notes: 'present', bookingDate: 'present', bookingTime: 'present' };
+
+let bookings = 0;
+/** Values of their own for each booking (a near-future date, an ordinary time), so a leftover is recognisable. */
+function bookingValues(): Record<string, string> {
+  const n = (bookings += 1);
+  const reference = bookingReference('sm');
+  const pad = (v: number) => String(v).padStart(2, '0');
+  return { notes: `sm notes ${reference}`, bookingDate: dateAhead(NEAR_FUTURE_DAYS.min + (n % 50)), bookingTime: `${pad(10 + (n % 10))}:${pad(n % 60)}:${pad((n * 7) % 60)}`, bookingReference: reference };
+}
+
 class Book implements Cmd {
-  /** `fields`: which optional fields this body carries besides bookingReference (partial bodies where the config allows). */
-  constructor(readonly slot: number, readonly via: Via, readonly as: Actor, readonly fields: readonly string[]) {}
+  constructor(readonly slot: number, readonly via: Via, readonly as: Actor, readonly shape: Shape) {}
   check(m: Readonly<BookingModel>) {
     return reachable(m, this.slot, this.via);
   }
   async run(m: BookingModel, r: Real) {
-    const reference = bookingReference('sm');
-    const all: Record<string, unknown> = { notes: `sm notes ${reference}`, bookingDate: '2027-04-30', bookingTime: '11:22:33', bookingReference: reference };
-    const body = Object.fromEntries(Object.entries(all).filter(([k]) => k === 'bookingReference' || this.fields.includes(k)));
+    const values = bookingValues();
+    const body: Record<string, unknown> = { bookingReference: values.bookingReference };
+    for (const f of OPTIONAL) if (this.shape[f] !== 'absent') body[f] = this.shape[f] === 'null' ? null : values[f];
     await send(this, m, r, body, this.via, this.as);
   }
   toString() {
-    const partial = this.fields.length < 3 ? `, with ${this.fields.length === 0 ? 'only bookingReference' : this.fields.join('+')}` : '';
-    return `Book(#${this.slot}${this.via === 'legacy' ? ', by legacy number' : ''}${actorName(this.as)}${partial})`;
+    const partial = OPTIONAL.filter((f) => this.shape[f] !== 'present').map((f) => `${f} ${this.shape[f] === 'null' ? 'null' : 'left out'}`);
+    return `Book(#${this.slot}${this.via === 'legacy' ? ', by legacy number' : ''}${actorName(this.as)}${partial.length ? `, ${partial.join(', ')}` : ''})`;
   }
 }
 
@@ -100,6 +116,13 @@ async function send(cmd: Cmd, m: BookingModel, r: Real, body: Record<string, unk
   const res = await r.api.book(idFor(r, slot, via), body, { as, label: cmd.toString() });
   if (via === 'legacy') r.legacyUsed.add(slot);
   if (!is4xx(res.status)) r.maybeBooked.add(slot);
+  // A body beyond what the config promises may be refused with a 4xx (recorded); accepted, it is held to every promise.
+  const beyond = beyondPromise(body, r.rules);
+  if (predicted !== 'refused' && beyond.length > 0 && is4xx(res.status) && res.status !== 409) {
+    for (const b of beyond) r.notes.observe('PV-2.3-LIMITS', `a booking with ${b.field} ${b.kind === 'null' ? 'sent as null' : 'left out'}${beyond.length > 1 ? ' (among others)' : ''} answered ${res.status}`);
+    if (predicted === 'conflict') m.applyBook(slot, as, String(body.bookingReference), body, via);
+    return;
+  }
   if (predicted === 'refused') {
     expect(is4xx(res.status), because(refusalClause(as), `${cmd} is refused with a 4xx, got ${describe(res)}`)).toBe(true);
   } else if (predicted === 'created') {
@@ -145,12 +168,14 @@ function actorsOf(env: ResolvedEnvironment): Actor[] {
   return ['primary', ...(env.credentials.readOnly ? (['readOnly'] as const) : []), ...(env.credentials.limitedVenue ? (['limitedVenue'] as const) : [])];
 }
 
-/** Optional fields a body may leave out: none unless the config says which fields are required. */
-function optionalFieldSets(env: ResolvedEnvironment): fc.Arbitrary<string[]> {
-  const required = env.booking.requiredFields;
-  const optional = ['notes', 'bookingDate', 'bookingTime'];
-  if (!required) return fc.constant(optional);
-  return fc.subarray(optional).map((fields) => [...new Set([...fields, ...optional.filter((f) => required.includes(f as never))])]);
+/**
+ * How bodies carry the optional fields: mostly present, sometimes left out or null, whatever the
+ * config requires (a body it does not promise may be refused, but one the target accepts must keep
+ * every promise of a booking).
+ */
+function bodyShapes(): fc.Arbitrary<Shape> {
+  const way = fc.oneof({ weight: 3, arbitrary: fc.constant('present' as const) }, fc.constant('absent' as const), fc.constant('null' as const));
+  return fc.record({ notes: way, bookingDate: way, bookingTime: way });
 }
 
 /** Candidates in the order slots are filled: one inside and one outside the venue-limited user's venues first. */
@@ -195,8 +220,8 @@ test.describe('Property: the booking state machine', () => {
     const commands = fc.commands(
       [
         fc.tuple(slot, via, as).map(([s, v, a]) => new Get(s, v, a)),
-        fc.tuple(slot, via, as, optionalFieldSets(environment)).map(([s, v, a, f]) => new Book(s, v, a, f)),
-        fc.tuple(slot, via).map(([s, v]) => new Book(s, v, 'primary', ['notes', 'bookingDate', 'bookingTime'])),
+        fc.tuple(slot, via, as, bodyShapes()).map(([s, v, a, f]) => new Book(s, v, a, f)),
+        fc.tuple(slot, via).map(([s, v]) => new Book(s, v, 'primary', COMPLETE)),
         slot.map((s) => new BookAgain(s)),
         fc.tuple(slot, via, as).map(([s, v, a]) => new Remove(s, v, a)),
       ],
@@ -218,7 +243,7 @@ test.describe('Property: the booking state machine', () => {
       // Not enough clean certificates left (only after a failure): skip the run rather than blame the next sequence.
       fc.pre(certs.length === slots);
       return recorder.run(async () => {
-        const real: Real = { api, certs, maybeBooked: new Set(), legacyUsed: new Set(), notes };
+        const real: Real = { api, certs, maybeBooked: new Set(), legacyUsed: new Set(), notes, rules: environment.booking };
         const model = new BookingModel(certs.map((c) => ({ hasLegacy: c.legacyNumber !== undefined, insideLimitedVenues: venues?.includes(c.venue) ?? false })));
         let completed = false;
         try {

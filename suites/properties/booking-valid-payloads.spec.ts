@@ -1,9 +1,10 @@
 import fc from 'fast-check';
-import { validBookingBody, validBookingTemplate } from '../../fixtures/harness/arbitraries/booking-payloads.ts';
+import { validBookingBody, validBookingTemplate, type GeneratedBooking } from '../../fixtures/harness/arbitraries/booking-payloads.ts';
 import { containsValue } from '../../fixtures/contract/json-walk.ts';
+import { dateAhead, utcDate } from '../../fixtures/contract/booking-dates.ts';
 import { displayPath } from '../../fixtures/harness/environment.ts';
 import { bookingReference } from '../../fixtures/harness/pool.ts';
-import { beyondPromise, BeyondPromiseLog, refusalAdvice } from '../../fixtures/harness/properties/booking-promise.ts';
+import { beyondPromise, BeyondPromiseLog, describeShape, leftoversOf, NULL_AS_TEXT, refusalAdvice } from '../../fixtures/harness/properties/booking-promise.ts';
 import { FailingRunRecorder } from '../../fixtures/harness/properties/recorder.ts';
 import { bookingInfoOf, describe, is2xx, is4xx, someString } from '../../fixtures/harness/properties/responses.ts';
 import { OnceNotes } from '../../fixtures/harness/properties/notes.ts';
@@ -15,26 +16,32 @@ import { because, clauseTest, covers } from '../../fixtures/harness/verdicts.ts'
 const settings = propertySettings();
 
 test.describe('Property: valid booking payloads', () => {
-  test(...clauseTest(`accepts any valid payload on an unbooked certificate and reads it back, ${seedLabel(settings)}`, covers('PV-2.3-ACCEPT', 'PV-2.3-ROUNDTRIP', 'PV-3-CREATE', 'PV-4-SUCCESS-CODES', 'PV-2.3-LIMITS', 'PV-4-NO-5XX')), async ({ api, bookable, exchanges, environment }) => {
+  test(...clauseTest(`accepts any valid payload on an unbooked certificate, reads it back, refuses a second booking and removes it, ${seedLabel(settings)}`, covers('PV-2.3-ACCEPT', 'PV-2.3-ROUNDTRIP', 'PV-3-CREATE', 'PV-3-CONFLICT', 'PV-3-REMOVE', 'PV-4-SUCCESS-CODES', 'PV-2.3-LIMITS', 'PV-4-NO-5XX')), async ({ api, bookable, exchanges, environment }) => {
     test.setTimeout(testTimeoutFor(settings));
     const recorder = new FailingRunRecorder(exchanges);
     const notes = new OnceNotes();
     const beyondLog = new BeyondPromiseLog();
     const rules = environment.booking;
     const configFile = displayPath(environment.configFile);
+    const today = utcDate(Date.now());
     const sent: string[] = [];
+    /** Bodies booked and then removed by this test: nothing of them may show again. */
+    const removed: GeneratedBooking[] = [];
     // Room for the run-ID prefix (its counter may grow by a few digits during the run).
     const prefixLength = bookingReference('fc').length + 6;
-    const template = validBookingTemplate({ rules, prefixLength });
+    const template = validBookingTemplate({ rules, prefixLength, today });
 
     const property = fc.asyncProperty(template, (t) =>
       recorder.run(async () => {
         const prefix = `${bookingReference('fc')}~`;
         const body = validBookingBody(t, prefix);
-        // Beyond what the config promises (longer strings, fields left out, nulls): a refusal is the target's right.
-        const beyond = beyondPromise(body, rules);
+        // Beyond what the config promises (longer strings, fields left out, nulls, other dates and
+        // times): a refusal is the target's right, but a body it accepts keeps every promise below.
+        const beyond = beyondPromise(body, rules, today);
+        const shape = describeShape(body);
         sent.push(body.bookingReference);
         let booked = true;
+        let removalSent = false;
         try {
           const res = await api.book(bookable.reference, body, { label: 'book (property)' });
           booked = is2xx(res.status) || res.status >= 500;
@@ -42,14 +49,14 @@ test.describe('Property: valid booking payloads', () => {
             // Say so when an earlier run's booking is still there: the removal did not work.
             const info = bookingInfoOf(await api.getCertificate(bookable.reference, { label: 'why 409' }));
             const stale = sent.slice(0, -1).find((r) => containsValue(info, r));
-            expect(stale, because('PV-3-CREATE', `the certificate still carries the booking ${stale} of an earlier run: its removal answered success but did not remove it`)).toBeUndefined();
+            expect(stale, because('PV-3-REMOVE', `the certificate still carries the booking ${stale} of an earlier run: its removal answered success but did not remove it`)).toBeUndefined();
           }
           if (beyond.length > 0) {
             beyondLog.record(beyond, res, body);
             expect(res.status, because('PV-4-NO-5XX', `a booking body (${beyond.map((b) => b.message).join('; ')}) never produces a 5xx, got ${describe(res)}`)).toBeLessThan(500);
             if (is4xx(res.status) && res.status !== 409) return;
           }
-          const advice = is4xx(res.status) ? refusalAdvice(res, body, rules, configFile) : '';
+          const advice = is4xx(res.status) ? refusalAdvice(res, body, rules, configFile, today) : '';
           expect(is2xx(res.status), because('PV-2.3-ACCEPT', `a valid booking on an unbooked certificate must succeed, got ${describe(res)}.${advice}`)).toBe(true);
           notes.observe('PV-4-SUCCESS-CODES', `booking answered ${res.status} with ${res.text ? 'a body' : 'no body'}`);
 
@@ -61,8 +68,31 @@ test.describe('Property: valid booking payloads', () => {
           for (const [field, value] of Object.entries(body)) {
             expect(containsValue(info, value), because('PV-2.3-ROUNDTRIP', `bookingInfo shows the ${field} that was sent, code point for code point: ${JSON.stringify(value)}`)).toBe(true);
           }
+          if (shape !== 'every field') {
+            const text = NULL_AS_TEXT.find((t) => containsValue(info, t) && !Object.values(body).includes(t));
+            expect(text, because('PV-2.3-ROUNDTRIP', `the booking made with ${shape} shows those fields absent or null, but bookingInfo holds the text ${JSON.stringify(text)}`)).toBeUndefined();
+          }
+          // One assertion per kind of leftover: one per value would cost seconds over a run.
+          const removedTrace = removed.flatMap((r) => leftoversOf(r, body).map(([f, v]) => [r.bookingReference, f, v] as const)).find(([, , v]) => containsValue(info, v));
+          expect(removedTrace, because('PV-3-REMOVE', `the booking made with ${shape} shows nothing of the booking ${removedTrace?.[0]} removed before it, but its ${removedTrace?.[1]} ${JSON.stringify(removedTrace?.[2])} is there`)).toBeUndefined();
+
+          // A complete, promised second booking: refused, and nothing of it fills what the first left out.
+          const second = { notes: `refused booking ${prefix}`, bookingDate: dateAhead(9), bookingTime: '12:34:56', bookingReference: bookingReference('fc2') };
+          const again = await api.book(bookable.reference, second, { label: 'book again (property)' });
+          expect(again.status, because('PV-3-CONFLICT', `a second booking of the certificate just booked with ${shape} is 409 ItemAlreadyBooked, got ${describe(again)}`)).toBe(409);
+          expect(String(again.json<Record<string, unknown>>()?.type ?? ''), because('PV-3-CONFLICT', 'the 409 names the error ItemAlreadyBooked')).toMatch(/ItemAlreadyBooked$/);
+          const kept = bookingInfoOf(await api.getCertificate(bookable.reference, { label: 'read back after the refused booking' }));
+          const lost = Object.entries(body).find(([, v]) => !containsValue(kept, v));
+          expect(lost, because('PV-3-CONFLICT', `the booking made with ${shape} is intact after the refused second booking, but its ${lost?.[0]} ${JSON.stringify(lost?.[1])} is gone`)).toBeUndefined();
+          const refusedTrace = leftoversOf(second, body).find(([, v]) => containsValue(kept, v));
+          expect(refusedTrace, because('PV-3-CONFLICT', `the refused second booking left no trace in the booking made with ${shape}, but its ${refusedTrace?.[0]} ${JSON.stringify(refusedTrace?.[1])} is there`)).toBeUndefined();
+
+          removalSent = true;
+          const removal = await api.removeBooking(bookable.reference, { label: 'remove (property)' });
+          expect(is2xx(removal.status), because('PV-3-REMOVE', `removing the booking made with ${shape} succeeds, got ${describe(removal)}`)).toBe(true);
+          removed.push(body);
         } finally {
-          if (booked) await api.removeBooking(bookable.reference, { label: 'remove (run cleanup)' });
+          if (booked && !removalSent) await api.removeBooking(bookable.reference, { label: 'remove (run cleanup)' });
         }
       }),
     );

@@ -12,10 +12,15 @@
  *   pvh_certify_regressions{environment}                        clauses worse than the previous run (0 included)
  *   pvh_certify_run_info{environment, run_id, commit, harness_version, verdict}   1: which run and commit
  *
+ * and from `npm run gate --prometheus`:
+ *   pvh_gate_go{environment}                                    1 go, 0 no-go
+ *   pvh_gate_reasons{environment}                               how many reasons said no
+ *
  * Only the run ID label changes from run to run, on one series: the rest stays one series per
  * clause and environment however many nights pass.
  */
 import { EXIT_CODE, type CertificationResults, type Verdict } from '../certification/verdicts.ts';
+import type { GateDecision } from '../gate/decision.ts';
 import type { Sample } from './remote-write-codec.ts';
 
 export const CLAUSE_VERDICTS: readonly Verdict[] = ['pass', 'fail', 'warning', 'observation', 'partial', 'not-tested', 'not-run'];
@@ -43,3 +48,12 @@ export function conformanceSamples(results: CertificationResults, timestampMs: n
   return out;
 }
 
+
+/** The release decision of `npm run gate`, labelled with the certified environment. */
+export function gateSamples(decision: GateDecision, certification: CertificationResults | undefined, timestampMs: number): Sample[] {
+  const labels = { environment: certification?.run.environment ?? 'unknown' };
+  return [
+    { name: 'pvh_gate_go', labels, value: decision.go ? 1 : 0, timestampMs },
+    { name: 'pvh_gate_reasons', labels, value: decision.reasons.length, timestampMs },
+  ];
+}

@@ -1,6 +1,8 @@
 /** The remote-write body, where it goes, what a run sends, and a sender that never fails a run. */
 import { expect, test } from '@playwright/test';
 import { createServer } from 'node:net';
+import localConfig from '../../fixtures/environments/configs/local.ts';
+import { validateEnvironmentConfig } from '../../fixtures/environments/config-schema.ts';
 import { CommandError } from '../../fixtures/harness/command-error.ts';
 import { emptyResults, type CertificationResults } from '../certification/verdicts.ts';
 import { startCapture } from './capture.ts';
@@ -64,6 +66,14 @@ test.describe('the endpoint', () => {
     const setting = { url: 'https://p.example/api/v1/write', headersFromEnv: { 'X-Scope-OrgID': 'PVH_PROM_TENANT', Authorization: 'PVH_PROM_AUTH' } };
     expect(remoteWriteTarget(undefined, setting, { PVH_PROM_TENANT: 't1', PVH_PROM_AUTH: 'Bearer b' })?.headers).toEqual({ 'x-scope-orgid': 't1', authorization: 'Bearer b' });
     expect(remoteWriteTarget(undefined, setting, { PVH_PROM_TENANT: 't1' })?.unusable).toBe('PVH_PROM_AUTH (header Authorization) not set');
+  });
+
+  test("the config's setting: a URL without credentials, headers named by variable", () => {
+    const withSetting = (prometheusRemoteWrite: unknown) => validateEnvironmentConfig({ ...localConfig, observability: { prometheusRemoteWrite } });
+    expect(withSetting({ url: 'https://prometheus.example.net/api/v1/write', headersFromEnv: { 'X-Scope-OrgID': 'PVH_PROM_TENANT' } })).toBe(true);
+    expect(withSetting({ url: 'https://user:secret@prometheus.example.net/api/v1/write' })).toBe(false);
+    expect(withSetting({ url: 'https://p.example.net/w', headersFromEnv: { Authorization: 'Bearer abc' } })).toBe(false);
+    expect(withSetting({ url: 'https://p.example.net/w', token: 'x' })).toBe(false);
   });
 
   test('a malformed URL is a usage error before anything runs', () => {

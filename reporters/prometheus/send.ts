@@ -36,7 +36,7 @@ export const PROMETHEUS_URL_VAR = 'PVH_PROMETHEUS_URL';
 export const PROMETHEUS_FLAG = {
   type: 'string',
   value: 'URL',
-  help: `send the run's metrics to this Prometheus remote-write endpoint (e.g.\nhttp://127.0.0.1:9090/api/v1/write); default $${PROMETHEUS_URL_VAR}, then the config's\nobservability.prometheusRemoteWrite. Best effort: never changes the verdict`,
+  help: `send the run's metrics to this Prometheus remote-write endpoint (e.g.\nhttp://127.0.0.1:9090/api/v1/write; user:password in it becomes Basic auth); default\n$${PROMETHEUS_URL_VAR}, then the config's observability.prometheusRemoteWrite. Best effort:\nnever changes the verdict or the exit code`,
 } as const;
 
 /** The endpoint of a run, or undefined when none is named. A malformed URL is a usage error (exit 2). */

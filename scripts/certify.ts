@@ -1,6 +1,7 @@
 /** `npm run certify`: the conformance run and its verdict (fixtures/harness/certify/run.ts). */
 import { environmentName } from '../fixtures/environments/open-target.ts';
 import { certify } from '../fixtures/harness/certify/run.ts';
+import { PROMETHEUS_FLAG, PROMETHEUS_URL_VAR } from '../reporters/prometheus/send.ts';
 import { runMain } from './lib/run-main.ts';
 
 runMain({
@@ -10,12 +11,14 @@ runMain({
     env: { type: 'string', value: 'NAME|PATH', help: 'environment config: local (default, or $PVH_ENV; starts the embedded reference API),\nstaging, production, or the path to a config file of your own (fixtures/environments/types.ts)' },
     grep: { type: 'string', value: 'PATTERN', help: 'only tests whose title or tags match, e.g. @PV-3-CONFLICT or @must' },
     bundle: { type: 'boolean', help: 'then write the evidence bundle (certification/bundle/, see npm run verify-bundle)' },
+    prometheus: PROMETHEUS_FLAG,
   },
   positionals: '[-- PLAYWRIGHT-ARGS]',
   environment: {
     PVH_ENV: 'default of --env (local when unset)',
     PVH_WORKERS: 'Playwright workers, 1 to 64 (default 2); each certifies with its own slice of the pool',
     PVH_REPORT_DIR: 'where the reports are written (default reports)',
+    [PROMETHEUS_URL_VAR]: 'default of --prometheus',
   },
   exitCodes: {
     0: 'CONFORMANT',
@@ -24,5 +27,5 @@ runMain({
     3: 'INCONCLUSIVE: unreachable, stopped answering, interrupted, or a MUST check could not complete',
     4: 'CONFORMANT ON WHAT WAS TESTED: nothing failed, but a MUST clause was not fully tested\n(a user the config lacks, writes off, --grep); not a pass',
   },
-  run: (values, positionals) => certify({ env: values.env ?? environmentName(), bundle: !!values.bundle, playwrightArgs: positionals, ...(values.grep ? { grep: values.grep } : {}) }),
+  run: (values, positionals) => certify({ env: values.env ?? environmentName(), bundle: !!values.bundle, playwrightArgs: positionals, ...(values.grep ? { grep: values.grep } : {}), ...(values.prometheus !== undefined ? { prometheus: values.prometheus } : {}) }),
 });

@@ -50,7 +50,7 @@ function attachDashboard(cfg: LoadConfig, report: string, exitCode: number): voi
 }
 
 /** Runs one bundled scenario with k6 (asynchronously: the embedded API shares this event loop). */
-export async function runK6(k6: LocatedK6, target: Target, cfg: LoadConfig, extraArgs: string[] = [], quiet = false): Promise<K6Run> {
+export async function runK6(k6: LocatedK6, target: Target, cfg: LoadConfig, extraArgs: string[] = [], quiet = false, extraEnv: NodeJS.ProcessEnv = {}): Promise<K6Run> {
   const bundle = path.join(DEFAULT_OUT_DIR, `${cfg.scenario}.js`);
   const summaryFile = path.join(cfg.reportDir, 'load', `${cfg.scenario}-summary.json`);
   const dashboard = dashboardFiles(cfg).report;
@@ -62,7 +62,7 @@ export async function runK6(k6: LocatedK6, target: Target, cfg: LoadConfig, extr
   if (!quiet) console.log(`load: ${path.relative(process.cwd(), k6.bin) || k6.bin} ${args.join(' ')}   [${cfg.scenario}/${cfg.profile} on ${cfg.environment}, run ${cfg.runId}${cfg.maxRate ? `, max ${cfg.maxRate}/s` : ''}]`);
   const exitCode = await new Promise<number>((resolve, reject) => {
     const child = spawn(k6.bin, args, {
-      env: k6Env({ ...target.secrets, ...dashboardEnv(cfg, dashboard), [CONFIG_VAR]: JSON.stringify(cfg) }),
+      env: k6Env({ ...extraEnv, ...target.secrets, ...dashboardEnv(cfg, dashboard), [CONFIG_VAR]: JSON.stringify(cfg) }),
       stdio: quiet ? ['ignore', 'ignore', 'pipe'] : ['ignore', 'inherit', 'inherit'],
     });
     let err = '';

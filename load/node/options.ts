@@ -22,6 +22,8 @@ export interface LoadOptions {
   p95Ms?: number;
   poolSize?: number;
   k6Args: string[];
+  /** Prometheus remote-write URL (else $PVH_PROMETHEUS_URL, else the config's). */
+  prometheus?: string;
 }
 
 /** The flag values as parsed (scripts/lib/load-options.ts declares the flags). */
@@ -41,6 +43,7 @@ export interface LoadFlags {
   'pool-size'?: string;
   'execution-segment'?: string;
   'execution-segment-sequence'?: string;
+  prometheus?: string;
 }
 
 function int(name: string, v: string | undefined, min = 0): number | undefined {
@@ -65,6 +68,7 @@ export function loadOptionsFrom(flags: LoadFlags, env: string): LoadOptions {
   if (flags['execution-segment-sequence']) k6Args.push('--execution-segment-sequence', flags['execution-segment-sequence']);
   const opts: LoadOptions = { scenario: scenario as ScenarioName, profile: profile as ProfileName, env, faults: flags.fault ?? [], allowProduction: flags['allow-production'] ?? false, k6Args };
   if (flags.variant) opts.variant = flags.variant;
+  if (flags.prometheus !== undefined) opts.prometheus = flags.prometheus;
   const set = <K extends keyof LoadOptions>(k: K, v: LoadOptions[K] | undefined) => {
     if (v !== undefined) opts[k] = v;
   };

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { buildLoadBundles } from './build.ts';
 import { locateK6, type LocatedK6 } from './k6-binary.ts';
 import { runK6 } from './k6-run.ts';
+import { loadMetrics } from './metrics.ts';
 import type { LoadOptions } from './options.ts';
 import { loadConfigFor, prepareTarget, type Target } from './target.ts';
 
@@ -25,8 +26,10 @@ export async function withLoadTarget<T>(opts: LoadOptions, body: (k6: LocatedK6,
 export function runLoad(opts: LoadOptions): Promise<number> {
   return withLoadTarget(opts, async (k6, target) => {
     const cfg = loadConfigFor(target, opts);
-    const run = await runK6(k6, target, cfg, opts.k6Args);
+    const metrics = await loadMetrics(opts, target, cfg);
+    const run = await runK6(k6, target, cfg, [...opts.k6Args, ...(metrics?.args ?? [])], false, metrics?.env);
     console.log(run.verdict);
+    await metrics?.finish(run.exitCode, run.summary);
     const files = `${cfg.scenario}-{summary.json,junit.xml${run.dashboard ? ',dashboard.html' : ''}}`;
     if (run.summary) console.log(`load: reports in ${path.relative(process.cwd(), path.join(cfg.reportDir, 'load'))}/${files} and ${path.relative(process.cwd(), path.join(cfg.reportDir, 'allure-results'))}/`);
     return run.exitCode;

@@ -17,8 +17,14 @@ export const CANARY_SECRETS: Readonly<Record<string, string>> = {
   'partner-shortlived': `${SECRET_MARKER}+short & soon=gone%ü?`,
 };
 
+/** The password of the canary run's Prometheus endpoint (user "canary"): sent only as a Basic header. */
+export const PROMETHEUS_PASSWORD = `${SECRET_MARKER}+prom:pa ss@w/rd§`;
+
 export function canarySpecs(): SecretSpec[] {
-  return Object.entries(CANARY_SECRETS).map(([id, value]) => ({ name: `client secret of ${id}`, value, basicUsers: [id] }));
+  return [
+    ...Object.entries(CANARY_SECRETS).map(([id, value]) => ({ name: `client secret of ${id}`, value, basicUsers: [id] })),
+    { name: 'Prometheus remote-write password', value: PROMETHEUS_PASSWORD, basicUsers: ['canary'] },
+  ];
 }
 
 /** Scans the report dir and the captured output for the canaries and the issued tokens. */

@@ -2,7 +2,9 @@
  * `npm run canary`: proves no secret leaves a run. Starts the reference API with the canary client
  * secrets and canary-prefixed tokens (canaries.ts), runs the whole pipeline against it (certify, load smoke, Allure report, evidence bundle) with its
  * own report dir while capturing all output, then scans every file under that dir and the captured
- * output for every canary secret and every token the reference issued, in every encoding.
+ * output for every canary secret and every token the reference issued, in every encoding. Certify
+ * and the load smoke also send their metrics (--prometheus, with a canary password in the URL) to
+ * a stand-in remote-write endpoint, whose payloads are kept under prometheus-sent/ and scanned too.
  * Exit 0: zero occurrences; 1: a finding (or a pipeline step failed, so the scan proves nothing).
  * `--plant` leaks canaries on purpose before the scan, so it must exit 1.
  */
@@ -15,7 +17,8 @@ import { PROJECT_ROOT } from '../../fixtures/harness/project-root.ts';
 import { newRunId } from '../../fixtures/harness/run-id.ts';
 import { referenceOptionsFromEnv } from '../../fixtures/reference-api/index.ts';
 import { writeBundle } from '../bundle/bundle.ts';
-import { CANARY_SECRETS, plantLeaks, scanRun, TOKEN_PREFIX } from './canaries.ts';
+import { startCapture, type Capture } from '../prometheus/capture.ts';
+import { CANARY_SECRETS, canarySpecs, plantLeaks, PROMETHEUS_PASSWORD, scanRun, TOKEN_PREFIX } from './canaries.ts';
 import { formatFinding, type Finding } from './scan.ts';
 
 const ROOT = PROJECT_ROOT;
@@ -65,11 +68,15 @@ export async function runCanary(options: { plant: boolean }): Promise<number> {
   const failedSteps: string[] = [];
   const startedAt = new Date().toISOString();
   let certifyCode = 1;
+  const prometheus = await startCapture();
+  const promUrl = new URL(prometheus.url);
+  promUrl.username = 'canary';
+  promUrl.password = PROMETHEUS_PASSWORD;
   try {
     const steps: Step[] = [
-      { name: 'certify', args: ['certify', '--', '--env', 'local'] },
+      { name: 'certify', args: ['certify', '--', '--env', 'local', '--prometheus', promUrl.toString()] },
       { name: 'k6:ensure', args: ['k6:ensure'] },
-      { name: 'load smoke (contention)', args: ['load', '--', '--scenario', 'contention', '--profile', 'smoke'] },
+      { name: 'load smoke (contention)', args: ['load', '--', '--scenario', 'contention', '--profile', 'smoke', '--prometheus', promUrl.toString()] },
       { name: 'report', args: ['report'] },
     ];
     for (const step of steps) {
@@ -88,7 +95,9 @@ export async function runCanary(options: { plant: boolean }): Promise<number> {
       failedSteps.push('bundle');
       console.log(`canary: bundle: ${(error as Error).message}`);
     }
+    failedSteps.push(...keepSent(prometheus, reportDir));
   } finally {
+    await prometheus.close();
     await target.close();
   }
 
@@ -102,13 +111,27 @@ export async function runCanary(options: { plant: boolean }): Promise<number> {
   const scan = scanRun(reportDir, all, issued);
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   console.log(
-    `canary: scanned ${scan.files} files (${(scan.bytes / 1e6).toFixed(1)} MB) and ${(all.length / 1e3).toFixed(0)} kB of output for ${Object.keys(CANARY_SECRETS).length} canary secrets and ${issued.length} issued tokens in ${seconds} s`,
+    `canary: scanned ${scan.files} files (${(scan.bytes / 1e6).toFixed(1)} MB) and ${(all.length / 1e3).toFixed(0)} kB of output for ${canarySpecs().length} canary secrets and ${issued.length} issued tokens in ${seconds} s`,
   );
   if (scan.opaque.length > 0) console.log(`canary: note: ${scan.opaque.length} compressed file(s) could not be looked into: ${scan.opaque.slice(0, 5).join(', ')}`);
   if (issued.length === 0) failedSteps.push('no token was issued (the pipeline never authenticated)');
   report(scan.findings);
   if (failedSteps.length > 0) console.log(`canary: FAILED steps: ${failedSteps.join('; ')} (the scan covers only what ran)`);
   return scan.findings.length > 0 || failedSteps.length > 0 ? 1 : 0;
+}
+
+/** Writes what reached the stand-in Prometheus under prometheus-sent/ (so the scan covers it); says what is missing. */
+function keepSent(prometheus: Capture, reportDir: string): string[] {
+  const dir = path.join(reportDir, 'prometheus-sent');
+  mkdirSync(dir, { recursive: true });
+  prometheus.writes.forEach((w, i) => {
+    writeFileSync(path.join(dir, `write-${i}.pb`), w.raw);
+    writeFileSync(path.join(dir, `write-${i}.json`), `${JSON.stringify(w.series, null, 1)}\n`);
+  });
+  const names = new Set(prometheus.writes.flatMap((w) => w.series.map((s) => s.labels.__name__ ?? '')));
+  console.log(`canary: prometheus: ${prometheus.writes.length} remote-write requests, ${names.size} metric names kept in prometheus-sent/`);
+  const missing = [['pvh_clause_verdict', 'certify'], ['k6_http_reqs_total', 'k6'], ['pvh_load_threshold_ok', 'load']].filter(([n]) => !names.has(n!));
+  return missing.map(([n, who]) => `prometheus: ${who} sent no ${n}`);
 }
 
 function report(findings: Finding[]): void {

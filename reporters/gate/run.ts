@@ -10,6 +10,8 @@ import { clauses } from '../../fixtures/contract/clauses.ts';
 import { CommandError } from '../../fixtures/harness/command-error.ts';
 import type { CertificationResults } from '../certification/verdicts.ts';
 import { allureRunId, resultFiles, ROOT, runAllure } from '../allure/allure-cli.ts';
+import { gateSamples } from '../prometheus/conformance-series.ts';
+import { remoteWriteTarget, sendSamples } from '../prometheus/send.ts';
 import { decide, render, type GateDecision, type LoadResult } from './decision.ts';
 
 export interface GateOptions {
@@ -19,6 +21,8 @@ export interface GateOptions {
   readOnly: boolean;
   /** A clause that regressed since the previous run of the environment is no-go. */
   noRegressions?: boolean;
+  /** Prometheus remote-write URL for the decision (else $PVH_PROMETHEUS_URL). */
+  prometheus?: string;
 }
 
 /** The conformance suite's size, so a partial run (--grep) cannot pass as a release. */
@@ -42,8 +46,13 @@ function readJson<T>(file: string): T | undefined {
 
 /** Prints the decision and why; returns 0 for go, 1 for no-go. */
 export async function runGate(options: GateOptions): Promise<number> {
+  const metrics = remoteWriteTarget(options.prometheus, undefined);
   const decision = await evaluateGate(options);
   console.log(render(decision));
+  if (metrics) {
+    const certification = readJson<CertificationResults>(path.join(path.resolve(process.env.PVH_REPORT_DIR ?? 'reports'), 'certification', 'results.json'));
+    await sendSamples('gate', metrics, gateSamples(decision, certification, Date.now()));
+  }
   return decision.go ? 0 : 1;
 }
 

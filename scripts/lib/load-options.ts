@@ -1,5 +1,6 @@
 /** The flags of `npm run load`, shared with load:bench and load:segments (which fix the scenario). */
 import { PROFILES, SCENARIOS } from '../../load/lib/load-config.ts';
+import { PROMETHEUS_FLAG } from '../../reporters/prometheus/send.ts';
 import type { OptionSpec } from './run-main.ts';
 
 const { scenario, ...rest } = {
@@ -21,7 +22,7 @@ const { scenario, ...rest } = {
   'execution-segment-sequence': { type: 'string', value: 'S', help: 'passed to k6, e.g. "0,1/2,1"' },
 } as const satisfies Record<string, OptionSpec>;
 
-/** Every flag of `npm run load`. */
-export const LOAD_FLAGS = { scenario, ...rest };
+/** Every flag of `npm run load` (load:bench and load:segments measure the generator: they send no metrics). */
+export const LOAD_FLAGS = { scenario, ...rest, prometheus: PROMETHEUS_FLAG };
 /** The flags of a command that fixes the scenario itself. */
 export const FIXED_SCENARIO_FLAGS = rest;

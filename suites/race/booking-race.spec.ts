@@ -76,6 +76,18 @@ async function raceTrials(scenario: RaceScenario, { api, bookable, environment, 
     const lone = await api.book(bookable.reference, validBooking(), { label: 'a lone booking after the race trials' });
     expect(lone.status, because('PV-3-CREATE', `in a trial every synchronised booking of ${bookable.reference}, a pool certificate no one else books, was refused as already booked with none winning, and a lone booking now is refused too (HTTP ${lone.status} ${lone.text.slice(0, 120)}): the target refuses to book it at all, so atomicity cannot be judged`)).toBeLessThan(300);
   }
+  // More than one booking won: a race, or a target that lets a second booking through even one
+  // after the other on that route? The second is PV-3-CONFLICT, not a race result.
+  const winners = (r: TrialReport) => r.outcomes.filter((o) => o.kind === 'book' && o.status !== null && is2xx(o.status));
+  if (!startsBooked(scenario) && failed.some(({ r }) => winners(r).length > 1)) {
+    const made = await api.book(bookable.reference, validBooking(), { label: 'a booking one at a time after the race trials' });
+    expect(made.status, because('PV-3-CREATE', `after the race trials a lone booking of ${bookable.reference} succeeds, got HTTP ${made.status} ${made.text.slice(0, 120)}`)).toBeLessThan(300);
+    for (const via of new Set(failed.flatMap(({ r }) => winners(r).map((o) => o.via ?? 'reference')))) {
+      const id = via === 'legacy' ? legacyNumberOf(bookable) : bookable.reference;
+      const again = await api.book(id, validBooking(), { label: `a second booking by ${via === 'legacy' ? 'legacy number' : 'reference'}, one at a time` });
+      expect(again.status, because('PV-3-CONFLICT', `a trial had ${Math.max(...failed.map(({ r }) => winners(r).length))} winners, and a second booking of ${bookable.reference} by ${via === 'legacy' ? `legacy number ${id}` : 'reference'}, sent alone after the first, is not refused either (HTTP ${again.status}): the target does not refuse second bookings on that route, race or not`)).toBe(409);
+    }
+  }
   const first = failed[0];
   const detail = first ? `; trial ${first.i + 1}: ${first.r.verdict.histogram}: ${first.r.verdict.violations.join('; ')}` : '';
   const unjudged = reports.filter((r) => r.verdict.ok && r.verdict.incomplete);

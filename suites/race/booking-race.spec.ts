@@ -6,10 +6,10 @@ import type { ResolvedEnvironment } from '../../fixtures/harness/environment.ts'
 import { apiRaceTarget } from '../../fixtures/harness/race/targets.ts';
 import { validBooking, type CertificatePool } from '../../fixtures/harness/pool.ts';
 import { is2xx } from '../../fixtures/harness/properties/responses.ts';
-import { ms, probeUnbookedRemove, RaceSetupError, runTrial, startsBooked, summarise, type RaceScenario, type TrialReport } from '../../fixtures/harness/race/trial.ts';
+import { ms, probeUnbookedRemove, RaceSetupError, requestsPerTrial, runTrial, startsBooked, summarise, type RaceScenario, type TrialReport } from '../../fixtures/harness/race/trial.ts';
 import { because, clauseTest, covers, inconclusive, observe } from '../../fixtures/harness/verdicts.ts';
 
-/** Trials per test (PVH_RACE_TRIALS) and requests per trial (PVH_RACE_REQUESTS, capped by the environment). */
+/** Trials per test (PVH_RACE_TRIALS) and requests per trial (PVH_RACE_REQUESTS, capped by the environment's race and certify settings). */
 const TRIALS = Number(process.env.PVH_RACE_TRIALS ?? 10);
 const REQUESTS = Number(process.env.PVH_RACE_REQUESTS ?? 20);
 
@@ -21,7 +21,7 @@ interface RaceFixtures {
 }
 
 async function raceTrials(scenario: RaceScenario, { api, bookable, environment, pool }: RaceFixtures, testInfo: TestInfo): Promise<void> {
-  const n = Math.max(2, Math.min(REQUESTS, environment.raceMaxConcurrency));
+  const n = requestsPerTrial(REQUESTS, environment.raceMaxConcurrency, api.pacer);
   const target = apiRaceTarget(api);
   // The certificate is unbooked now: learn this target's "nothing to remove" answer first.
   const unbookedRemoveStatus = await probeUnbookedRemove(target, bookable.reference);

@@ -128,7 +128,8 @@ export function clauseVerdicts(tests: TestOutcome[], ctx: CheckContext = {}, cat
     const incomplete = cov.incomplete.map((x) => ({ test: x.way, cause: x.reason ?? '' }));
     let verdict: Verdict;
     if (failedBy.length > 0) verdict = c.level === 'SHOULD' ? 'warning' : c.level === 'INFO' ? 'observation' : 'fail';
-    else if (c.level === 'INFO') verdict = cov.held > 0 ? 'observation' : incomplete.length > 0 || cov.stopped.length > 0 ? 'not-run' : 'not-tested';
+    // An INFO clause records what it saw: any observation of it (a 429 a gateway answered) is its verdict.
+    else if (c.level === 'INFO') verdict = cov.held > 0 || evidence.some((e) => e.startsWith('observed:')) ? 'observation' : incomplete.length > 0 || cov.stopped.length > 0 ? 'not-run' : 'not-tested';
     else if (cov.total > 0 && cov.held === cov.total && cov.dedicatedHeld > 0) verdict = warned ? 'warning' : 'pass';
     else if (cov.held > 0) verdict = 'partial';
     else verdict = incomplete.length > 0 || cov.stopped.length > 0 ? 'not-run' : 'not-tested';

@@ -12,7 +12,8 @@ import { BookingModel, DISTINCTIVE, refusalClause, type Actor, type Via } from '
 import { OnceNotes } from '../../fixtures/harness/properties/notes.ts';
 import { FailingRunRecorder } from '../../fixtures/harness/properties/recorder.ts';
 import { bookingInfoOf, describe, is2xx, is4xx } from '../../fixtures/harness/properties/responses.ts';
-import { checkProperty } from '../../fixtures/harness/properties/runner.ts';
+import { checkProperty, laneCount, type ExampleRun } from '../../fixtures/harness/properties/runner.ts';
+import { EVERY_NEED, SlotCertificates, type SlotNeed } from '../../fixtures/harness/properties/slot-certificates.ts';
 import { numRunsFor, propertySettings, seedLabel, testTimeoutFor } from '../../fixtures/harness/properties/settings.ts';
 import { expect, test } from '../../fixtures/harness/test.ts';
 import { because, clauseTest, needs, notTested, touches } from '../../fixtures/harness/verdicts.ts';
@@ -179,6 +180,32 @@ function bodyShapes(): fc.Arbitrary<Shape> {
   return fc.record({ notes: way, bookingDate: way, bookingTime: way });
 }
 
+/** Removes what a run may have booked: certificates side by side, a certificate's two identifiers one after the other. */
+async function cleanUp(r: Real): Promise<void> {
+  await Promise.all(
+    [...r.maybeBooked].map(async (i) => {
+      await r.api.removeBooking(r.certs[i]!.reference, { label: 'remove (run cleanup)' });
+      if (r.legacyUsed.has(i)) await r.api.removeBooking(r.certs[i]!.legacyNumber!, { label: 'remove by legacy number (run cleanup)' });
+    }),
+  );
+}
+
+/**
+ * What a run's commands depend on in each slot's certificate: its venue when a command acts as the
+ * venue-limited user there, its legacy number when a command goes by legacy number. (fast-check
+ * wraps each command, keeping it as `cmd`; an unknown one is taken to depend on everything.)
+ */
+function needsOf(cmds: Iterable<Cmd>, slots: number): SlotNeed[] {
+  const needs = Array.from({ length: slots }, () => ({ venue: false, legacy: false }));
+  for (const wrapped of cmds) {
+    const cmd = ((wrapped as { cmd?: unknown }).cmd ?? wrapped) as Partial<Pick<Get, 'slot' | 'via' | 'as'>>;
+    if (typeof cmd.slot !== 'number' || !needs[cmd.slot]) return needs.map(() => ({ ...EVERY_NEED }));
+    if (cmd.as === 'limitedVenue') needs[cmd.slot]!.venue = true;
+    if (cmd.via === 'legacy') needs[cmd.slot]!.legacy = true;
+  }
+  return needs;
+}
+
 /** Candidates in the order slots are filled: one inside and one outside the venue-limited user's venues first. */
 function slotOrder(candidates: PoolCertificate[], env: ResolvedEnvironment): PoolCertificate[] {
   const venues = env.credentials.limitedVenue?.venues ?? [];
@@ -189,31 +216,36 @@ function slotOrder(candidates: PoolCertificate[], env: ResolvedEnvironment): Poo
 test.describe('Property: the booking state machine', () => {
   test(...clauseTest(`follows the model through any sequence of get, book, book again and remove, by either identifier and as every configured API user, ${seedLabel(settings)}`, touches('PV-3-CREATE', 'PV-3-CONFLICT', 'PV-3-REMOVE', 'PV-2.2-LEGACY-BOOKING', 'PV-2.3-ROUNDTRIP', 'PV-1-VENUE', 'PV-1-PERMISSION', 'PV-3-REMOVE-UNBOOKED', 'PV-4-NO-5XX'), needs('writes')), async ({ api, pool, environment, exchanges }) => {
     test.setTimeout(testTimeoutFor(settings));
+    const sideBySide = laneCount(settings, api.pacer);
     const drawn = new Map<string, PoolCertificate>();
-    for (let i = 0; i < CANDIDATES; i++) {
+    for (let i = 0; i < CANDIDATES + SLOTS * (sideBySide - 1); i++) {
       const c = pool.bookable();
       if (c) drawn.set(c.reference, c);
     }
     if (drawn.size === 0) notTested(thinSlice(`writable certificate left for this test on ${environment.name}`));
-    const candidates = [...drawn.values()];
+    const candidates = slotOrder([...drawn.values()], environment);
     const slots = Math.min(SLOTS, candidates.length);
     const recorder = new FailingRunRecorder(exchanges);
     const notes = new OnceNotes();
     /** Every distinctive value sent in this test, to recognise a certificate an earlier run could not clean. */
     const everSent = new Set<string>();
-    const unusable = new Set<string>();
     const venues = environment.credentials.limitedVenue?.venues;
+    const insideLimited = (c: PoolCertificate) => venues?.includes(c.venue) ?? false;
 
-    /** Which of `values` a read by reference or by legacy number still shows. */
+    /** Which of `values` a read by reference or by legacy number still shows (the two reads side by side). */
     const tracesOf = async (c: PoolCertificate, values: string[]) => {
       const ids = c.legacyNumber ? [c.reference, c.legacyNumber] : [c.reference];
-      const found: string[] = [];
-      for (const id of ids) {
-        const info = bookingInfoOf(await api.getCertificate(id, { label: `check ${id} for leftovers` }));
-        for (const v of values) if (containsValue(info, v)) found.push(`${id} shows ${v}`);
-      }
-      return found;
+      const infos = await Promise.all(ids.map(async (id) => ({ id, info: bookingInfoOf(await api.getCertificate(id, { label: `check ${id} for leftovers` })) })));
+      return infos.flatMap(({ id, info }) => values.filter((v) => containsValue(info, v)).map((v) => `${id} shows ${v}`));
     };
+    // Runs start from certificates that carry nothing of an earlier run (a failed removal leaves traces).
+    const certificates = new SlotCertificates({
+      candidates,
+      slots,
+      shapeOf: (c) => ({ inside: insideLimited(c), legacy: c.legacyNumber !== undefined }),
+      carriesNothing: async (c) => everSent.size === 0 || (await tracesOf(c, [...everSent])).length === 0,
+    });
+    const lanes = Array.from({ length: Math.min(sideBySide, certificates.capacity) }, (_, i) => i);
 
     const slot = fc.nat({ max: slots - 1 });
     const via = fc.constantFrom<Via>(...WAYS.id);
@@ -229,45 +261,37 @@ test.describe('Property: the booking state machine', () => {
       { maxCommands: settings.profile === 'nightly' ? 30 : 12, ...(settings.replayPath ? { replayPath: settings.replayPath } : {}) },
     );
 
-    const property = fc.asyncProperty(commands, async (cmds) => {
-      // Start from certificates that carry nothing of an earlier run (a failed removal leaves traces).
-      const certs: PoolCertificate[] = [];
-      for (const c of slotOrder(candidates, environment)) {
-        if (certs.length === slots) break;
-        if (unusable.has(c.reference)) continue;
-        if (everSent.size > 0 && (await tracesOf(c, [...everSent])).length > 0) {
-          unusable.add(c.reference);
-          continue;
-        }
-        certs.push(c);
+    const run = async (cmds: Iterable<Cmd>, _lane: number, { alone }: ExampleRun) => {
+      const certs = await certificates.take(needsOf(cmds, slots), alone);
+      if (certs.length < slots) {
+        certificates.release(certs, false);
+        // Not enough clean certificates left (only after a failure): skip the run rather than blame the next sequence.
+        fc.pre(false);
       }
-      // Not enough clean certificates left (only after a failure): skip the run rather than blame the next sequence.
-      fc.pre(certs.length === slots);
-      return recorder.run(async () => {
-        const real: Real = { api, certs, maybeBooked: new Set(), legacyUsed: new Set(), notes, rules: environment.booking };
-        const model = new BookingModel(certs.map((c) => ({ hasLegacy: c.legacyNumber !== undefined, insideLimitedVenues: venues?.includes(c.venue) ?? false })));
-        let completed = false;
+      const real: Real = { api, certs, maybeBooked: new Set(), legacyUsed: new Set(), notes, rules: environment.booking };
+      const model = new BookingModel(certs.map((c) => ({ hasLegacy: c.legacyNumber !== undefined, insideLimitedVenues: insideLimited(c) })));
+      let ended = false;
+      try {
         try {
           await fc.asyncModelRun(() => ({ model, real }), cmds);
-          completed = true;
         } finally {
           for (const s of model.slots) for (const { body } of s.fates.values()) for (const f of DISTINCTIVE) if (typeof body[f] === 'string') everSent.add(body[f] as string);
-          for (const i of real.maybeBooked) {
-            await api.removeBooking(certs[i]!.reference, { label: 'remove (run cleanup)' });
-            if (real.legacyUsed.has(i)) await api.removeBooking(certs[i]!.legacyNumber!, { label: 'remove by legacy number (run cleanup)' });
-          }
+          await cleanUp(real);
         }
-        if (!completed) return;
         // The run's own removals must leave no trace, or the next run would start from a booked certificate.
-        for (const [i, s] of model.slots.entries()) {
-          const values = [...s.fates.values()].flatMap(({ body }) => DISTINCTIVE.map((f) => body[f]).filter((v): v is string => typeof v === 'string'));
-          if (values.length === 0) continue;
-          const traces = await tracesOf(certs[i]!, values);
-          expect(traces, because('PV-3-REMOVE', `after removing every booking of the run, ${certs[i]!.reference} still shows them`)).toEqual([]);
-        }
-      });
-    });
-    await checkProperty(property, { settings, numRuns: numRunsFor(settings, { quick: 30, nightly: 500 }), recorder });
-    if (unusable.size > 0) test.info().annotations.push({ type: 'cleanup-failed', description: `earlier runs left traces on ${[...unusable].join(', ')}` });
+        const traces = await Promise.all(
+          model.slots.map((s, i) => {
+            const values = [...s.fates.values()].flatMap(({ body }) => DISTINCTIVE.map((f) => body[f]).filter((v): v is string => typeof v === 'string'));
+            return values.length === 0 ? Promise.resolve([]) : tracesOf(certs[i]!, values);
+          }),
+        );
+        for (const [i, found] of traces.entries()) expect(found, because('PV-3-REMOVE', `after removing every booking of the run, ${certs[i]!.reference} still shows them`)).toEqual([]);
+        ended = true;
+      } finally {
+        certificates.release(certs, ended);
+      }
+    };
+    await checkProperty(commands, run, { settings, numRuns: numRunsFor(settings, { quick: 30, nightly: 500 }), recorder, lanes });
+    if (certificates.unusable.size > 0) test.info().annotations.push({ type: 'cleanup-failed', description: `earlier runs left traces on ${[...certificates.unusable].join(', ')}` });
   });
 });

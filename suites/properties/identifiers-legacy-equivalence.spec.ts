@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { FailingRunRecorder } from '../../fixtures/harness/properties/recorder.ts';
 import { describe } from '../../fixtures/harness/properties/responses.ts';
-import { checkProperty } from '../../fixtures/harness/properties/runner.ts';
+import { checkProperty, laneCount } from '../../fixtures/harness/properties/runner.ts';
 import { numRunsFor, propertySettings, seedLabel, testTimeoutFor } from '../../fixtures/harness/properties/settings.ts';
 import { expect, test } from '../../fixtures/harness/test.ts';
 import { because, clauseTest, covers, needs } from '../../fixtures/harness/verdicts.ts';
@@ -17,11 +17,15 @@ test.describe('Property: legacy numbers and references name the same certificate
     // Fields that stay put while other tests book and unbook (bookingInfo does not); names only where the environment gives them.
     const stable = environment.config.model?.productFields ?? [];
 
-    const property = fc.asyncProperty(fc.constantFrom(...withLegacy), (cert) =>
-      recorder.run(async () => {
-        const byLegacy = await api.getCertificate(cert.legacyNumber!, { label: 'get by legacy number' });
+    const runs = numRunsFor(settings, { quick: Math.min(30, withLegacy.length), nightly: withLegacy.length * 4 });
+    // Only reads: examples run side by side on lanes of nothing.
+    const lanes = Array.from({ length: laneCount(settings, api.pacer) }, () => undefined);
+    await checkProperty(
+      fc.constantFrom(...withLegacy),
+      async (cert) => {
+        // Two reads, side by side.
+        const [byLegacy, byReference] = await Promise.all([api.getCertificate(cert.legacyNumber!, { label: 'get by legacy number' }), api.getCertificate(cert.reference, { label: 'get by reference' })]);
         expect(byLegacy.status, because('PV-2.2-LEGACY', `GET by legacy number ${cert.legacyNumber} answers 200, got ${describe(byLegacy)}`)).toBe(200);
-        const byReference = await api.getCertificate(cert.reference, { label: 'get by reference' });
         expect(byReference.status, because('PV-4.2-GET', `GET by reference ${cert.reference} answers 200, got ${describe(byReference)}`)).toBe(200);
         const legacyBody = byLegacy.json<Record<string, unknown>>();
         const referenceBody = byReference.json<Record<string, unknown>>();
@@ -30,9 +34,8 @@ test.describe('Property: legacy numbers and references name the same certificate
         for (const field of stable) {
           expect(legacyBody?.[field], because('PV-2.2-LEGACY', `both identifiers give the same ${field}`)).toEqual(referenceBody?.[field]);
         }
-      }),
+      },
+      { settings, numRuns: runs, recorder, lanes },
     );
-    const runs = numRunsFor(settings, { quick: Math.min(30, withLegacy.length), nightly: withLegacy.length * 4 });
-    await checkProperty(property, { settings, numRuns: runs, recorder });
   });
 });

@@ -1,10 +1,9 @@
-import fc from 'fast-check';
 import { malformedIdentifier } from '../../fixtures/harness/arbitraries/identifiers.ts';
 import { carriesCertificate } from '../../fixtures/contract/certificate-body.ts';
 import { OnceNotes } from '../../fixtures/harness/properties/notes.ts';
 import { FailingRunRecorder } from '../../fixtures/harness/properties/recorder.ts';
 import { describe, is2xx, is4xx } from '../../fixtures/harness/properties/responses.ts';
-import { checkProperty } from '../../fixtures/harness/properties/runner.ts';
+import { checkProperty, laneCount } from '../../fixtures/harness/properties/runner.ts';
 import { numRunsFor, propertySettings, seedLabel, testTimeoutFor } from '../../fixtures/harness/properties/settings.ts';
 import { expect, test } from '../../fixtures/harness/test.ts';
 import { because, clauseTest, covers } from '../../fixtures/harness/verdicts.ts';
@@ -19,8 +18,11 @@ test.describe('Property: malformed identifiers', () => {
     const notes = new OnceNotes();
     const known = environment.pool.map((p) => ({ reference: p.reference, ...(p.legacyNumber ? { legacyNumber: p.legacyNumber } : {}) }));
 
-    const property = fc.asyncProperty(malformedIdentifier(known), (id) =>
-      recorder.run(async () => {
+    // Only reads: examples run side by side on lanes of nothing.
+    const lanes = Array.from({ length: laneCount(settings, api.pacer) }, () => undefined);
+    await checkProperty(
+      malformedIdentifier(known),
+      async (id) => {
         const res = await api.getCertificate(id.segment, { label: `get ${id.kind}` });
         expect(res.status, because('PV-4-NO-5XX', `GET with a ${id.kind} identifier (${id.segment}) is a client mistake, never a 5xx: got ${describe(res)}`)).toBeLessThan(500);
         if (id.kind === 'leading-zeros' && is2xx(res.status)) {
@@ -34,8 +36,8 @@ test.describe('Property: malformed identifiers', () => {
         }
         expect(carriesCertificate(res.json()), because(id.clause, `a ${id.kind} identifier (${id.segment}) returns no certificate, got ${describe(res)}`)).toBe(false);
         expect(is4xx(res.status), because(id.clause, `a ${id.kind} identifier (${id.segment}) is refused with a 4xx, got ${describe(res)}`)).toBe(true);
-      }),
+      },
+      { settings, numRuns: numRunsFor(settings, { quick: 150, nightly: 3000 }), recorder, lanes },
     );
-    await checkProperty(property, { settings, numRuns: numRunsFor(settings, { quick: 150, nightly: 3000 }), recorder });
   });
 });

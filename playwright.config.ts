@@ -4,7 +4,7 @@
  * (suites/**\/*.spec.ts) that certify a target. No browser is used or installed.
  */
 import { defineConfig } from '@playwright/test';
-import { DEFAULT_WORKERS, workerCount } from './fixtures/harness/worker-count.ts';
+import { conformanceWorkers } from './fixtures/harness/worker-count.ts';
 
 const reportDir = process.env.PVH_REPORT_DIR ?? 'reports';
 const ci = !!process.env.CI;
@@ -16,7 +16,8 @@ export default defineConfig({
   forbidOnly: ci,
   // Retries would hide failures; a conformance verdict is first-try or nothing.
   retries: 0,
-  workers: workerCount('PVH_WORKERS', DEFAULT_WORKERS),
+  // PVH_WORKERS, else the count certify chose for the target (worker-count.ts), else 2.
+  workers: conformanceWorkers(),
   timeout: 30_000,
   expect: { timeout: 5_000 },
   reporter: [

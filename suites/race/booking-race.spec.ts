@@ -6,12 +6,12 @@ import type { ResolvedEnvironment } from '../../fixtures/harness/environment.ts'
 import { apiRaceTarget } from '../../fixtures/harness/race/targets.ts';
 import { validBooking, type CertificatePool } from '../../fixtures/harness/pool.ts';
 import { is2xx } from '../../fixtures/harness/properties/responses.ts';
-import { ms, probeUnbookedRemove, RaceSetupError, requestsPerTrial, runTrial, startsBooked, summarise, type RaceScenario, type TrialReport } from '../../fixtures/harness/race/trial.ts';
+import { askedRaceRequests, ms, probeUnbookedRemove, RaceSetupError, requestsPerTrial, runTrial, startsBooked, summarise, type RaceScenario, type TrialReport } from '../../fixtures/harness/race/trial.ts';
 import { because, clauseTest, covers, inconclusive, legacyNumberOf, needs, observe } from '../../fixtures/harness/verdicts.ts';
 
 /** Trials per test (PVH_RACE_TRIALS) and requests per trial (PVH_RACE_REQUESTS, capped by the environment's race and certify settings). */
 const TRIALS = Number(process.env.PVH_RACE_TRIALS ?? 10);
-const REQUESTS = Number(process.env.PVH_RACE_REQUESTS ?? 20);
+const REQUESTS = askedRaceRequests();
 /**
  * Trials run in place of ones that could not be judged (requests cut off unanswered by a server
  * closing its connections, or refused by a rate limit): such a trial shows nothing either way.

@@ -1,6 +1,7 @@
 /** `npm run certify`: the conformance run and its verdict (fixtures/harness/certify/run.ts). */
 import { environmentName } from '../fixtures/environments/open-target.ts';
 import { certify } from '../fixtures/harness/certify/run.ts';
+import { EXIT_CODE } from '../reporters/certification/verdicts.ts';
 import { runMain } from './lib/run-main.ts';
 
 runMain({
@@ -18,10 +19,11 @@ runMain({
     PVH_REPORT_DIR: 'where the reports are written (default reports)',
   },
   exitCodes: {
-    0: 'CONFORMANT',
-    1: 'NOT CONFORMANT',
-    2: 'usage or config error (before any request)',
-    3: 'INCONCLUSIVE: unreachable, stopped answering, interrupted, or a MUST check could not complete',
+    [EXIT_CODE.CONFORMANT]: 'CONFORMANT',
+    [EXIT_CODE['NOT CONFORMANT']]: 'NOT CONFORMANT',
+    2: 'usage or config error, before any request: a missing variable, a placeholder URL (a reserved example.com name), a malformed pool',
+    [EXIT_CODE.INCONCLUSIVE]: 'INCONCLUSIVE: unreachable, stopped answering, interrupted, or a MUST check could not complete',
+    [EXIT_CODE['CONFORMANT ON WHAT WAS TESTED']]: 'CONFORMANT ON WHAT WAS TESTED: every check that ran held, some clause was not (fully) tested and the config does not accept the gap',
   },
   run: (values, positionals) => certify({ env: values.env ?? environmentName(), bundle: !!values.bundle, playwrightArgs: positionals, ...(values.grep ? { grep: values.grep } : {}) }),
 });

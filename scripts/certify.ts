@@ -11,6 +11,7 @@ runMain({
     env: { type: 'string', value: 'NAME|PATH', help: 'environment config: local (default, or $PVH_ENV; starts the embedded reference API),\nstaging, production, or the path to a config file of your own (fixtures/environments/types.ts)' },
     grep: { type: 'string', value: 'PATTERN', help: 'only tests whose title or tags match, e.g. @PV-3-CONFLICT or @must' },
     bundle: { type: 'boolean', help: 'then write the evidence bundle (certification/bundle/, see npm run verify-bundle)' },
+    verbose: { type: 'boolean', help: 'a line per test (default: a progress line per 10 % and a line per test that did not pass)' },
   },
   positionals: '[-- PLAYWRIGHT-ARGS]',
   environment: {
@@ -25,5 +26,5 @@ runMain({
     [EXIT_CODE.INCONCLUSIVE]: 'INCONCLUSIVE: unreachable, stopped answering, interrupted, or a MUST check could not complete',
     [EXIT_CODE['CONFORMANT ON WHAT WAS TESTED']]: 'CONFORMANT ON WHAT WAS TESTED: every check that ran held, some clause was not (fully) tested and the config does not accept the gap',
   },
-  run: (values, positionals) => certify({ env: values.env ?? environmentName(), bundle: !!values.bundle, playwrightArgs: positionals, ...(values.grep ? { grep: values.grep } : {}) }),
+  run: (values, positionals) => certify({ env: values.env ?? environmentName(), bundle: !!values.bundle, verbose: !!values.verbose, playwrightArgs: positionals, ...(values.grep ? { grep: values.grep } : {}) }),
 });

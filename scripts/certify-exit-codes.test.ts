@@ -30,3 +30,12 @@ test('the README says the same exit code for every verdict, and 2 for placeholde
   expect(readme).toMatch(/placeholders?\*\*:[^\n]*certify stops before any request with exit 2/);
   expect(readme).not.toMatch(/placeholder[^\n]*exit 3|exit 3[^\n]*placeholder/);
 });
+
+test('a mistyped REF_FAULTS is a usage error before any request: exit 2, one line naming the close faults', () => {
+  const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('PVH_') && !k.startsWith('REF_')));
+  const r = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/certify.ts'], { cwd: PROJECT_ROOT, encoding: 'utf8', env: { ...env, REF_FAULTS: 'double-bookin', PVH_REPORT_DIR: path.join('reports', 'self-test', 'ref-faults') } });
+  expect(r.status, r.stderr).toBe(2);
+  const lines = r.stderr.trim().split('\n');
+  expect(lines).toHaveLength(1);
+  expect(lines[0]).toMatch(/unknown fault "double-bookin"\. Did you mean: double-booking-200\?.*--list-faults.*REF_\*/);
+});

@@ -89,8 +89,16 @@ export function renderMarkdown(r: CertificationResults): string {
   return `${lines.join('\n')}\n`;
 }
 
+/** Evidence links grouped by test: its case folder (test.txt, with the full title, behind it), then its files. */
 function links(files: readonly string[] | undefined): string {
-  return files && files.length > 0 ? `<div class="files">evidence: ${files.map((f) => `<a href="${esc(f)}">${esc(f.split('/').slice(-2).join('/'))}</a>`).join(' · ')}</div>` : '';
+  if (!files || files.length === 0) return '';
+  const byCase = new Map<string, string[]>();
+  for (const f of files) {
+    const dir = f.slice(0, f.lastIndexOf('/'));
+    byCase.set(dir, [...(byCase.get(dir) ?? []), f]);
+  }
+  const cases = [...byCase].map(([dir, paths]) => `<a href="${esc(`${dir}/test.txt`)}">${esc(fileName(dir))}</a>: ${paths.map((f) => `<a href="${esc(f)}">${esc(fileName(f))}</a>`).join(', ')}`);
+  return `<div class="files">evidence: ${cases.join(' · ')}</div>`;
 }
 
 function row(c: ClauseResult): string {

@@ -144,7 +144,7 @@ export default class CertificationReporter implements Reporter {
       const reading = readTest(t);
       const clauses = reading.kind === 'failed' ? reading.clauses : reading.kind === 'incomplete' || reading.kind === 'harness-error' ? ['could-not-complete'] : [];
       for (const id of clauses) {
-        const paths = addEvidence(files, id, t.title, attachments);
+        const paths = addEvidence(files, id, t, attachments);
         t.evidenceFiles = [...(t.evidenceFiles ?? []), ...paths];
         const clause = byClause.get(id);
         if (clause) clause.evidenceFiles = [...(clause.evidenceFiles ?? []), ...paths];

@@ -13,7 +13,9 @@ const reportDir = path.resolve(process.env.PVH_REPORT_DIR ?? 'reports');
 
 const label = (tr, name) => tr.labels.filter((l) => l.name === name).map((l) => l.value);
 const isConformance = (tr) => label(tr, 'parentSuite').includes('Conformance');
-const isLoad = (tr) => label(tr, 'framework').includes('k6');
+/** k6 results of the runs the gate counts (PVH_GATE_LOAD_RUNS: the certification's own, or named with --load-run); others never decide. */
+const loadRuns = process.env.PVH_GATE_LOAD_RUNS === undefined ? undefined : process.env.PVH_GATE_LOAD_RUNS.split(',').filter(Boolean);
+const isLoad = (tr) => label(tr, 'framework').includes('k6') && (loadRuns === undefined || label(tr, 'runId').some((id) => loadRuns.includes(id)));
 
 /** The gate (reporters/gate/run.ts) passes the suite's size and the MUST clause IDs; alone, an empty run still fails. */
 const minTests = Number(process.env.PVH_GATE_MIN_TESTS ?? 1);

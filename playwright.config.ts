@@ -4,10 +4,14 @@
  * (suites/**\/*.spec.ts) that certify a target. No browser is used or installed.
  */
 import { defineConfig } from '@playwright/test';
+import { playwrightReportDir } from './fixtures/harness/run-context.ts';
 import { conformanceWorkers } from './fixtures/harness/worker-count.ts';
 
-const reportDir = process.env.PVH_REPORT_DIR ?? 'reports';
+// certify (PVH_CERTIFY=1) writes reports/; npm test and the harness's own tests write reports/self-test/.
+const reportDir = playwrightReportDir();
 const ci = !!process.env.CI;
+// certify asks for a compact progress (PVH_PROGRESS=compact) unless --verbose; other runs list every test.
+const progress = process.env.PVH_PROGRESS === 'compact' ? (['./reporters/progress/compact.ts'] as const) : ([ci ? 'dot' : 'list'] as const);
 
 export default defineConfig({
   globalSetup: './fixtures/harness/global-setup.ts',
@@ -21,7 +25,7 @@ export default defineConfig({
   timeout: 30_000,
   expect: { timeout: 5_000 },
   reporter: [
-    [ci ? 'dot' : 'list'],
+    progress,
     ['json', { outputFile: `${reportDir}/playwright/results.json` }],
     ['junit', { outputFile: `${reportDir}/junit/results.xml` }],
     ['./reporters/certification/reporter.ts', { outputDir: `${reportDir}/certification` }],

@@ -94,7 +94,8 @@ test.describe('certify: verdicts on targets that cannot be used', () => {
     expect(readFileSync(path.join(dir, 'certification', 'SUMMARY.md'), 'utf8')).toContain('INCONCLUSIVE');
   });
 
-  test('the shipped staging config, placeholders still in it, is INCONCLUSIVE (exit 3) saying so, not a DNS puzzle', async () => {
+  test('the shipped staging config, placeholders still in it, is a config error (exit 2) before any request, saying so', async () => {
+    const t0 = performance.now();
     const run = await new Promise<{ code: number | null; output: string }>((resolve) => {
       const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'scripts', 'certify.ts'), '--env', 'staging'], {
         cwd: ROOT,
@@ -105,9 +106,11 @@ test.describe('certify: verdicts on targets that cannot be used', () => {
       child.stderr.on('data', (d: Buffer) => (output += d.toString()));
       child.on('exit', (code) => resolve({ code, output }));
     });
-    expect(run.code, run.output).toBe(3);
-    expect(run.output).toMatch(/reserved example name \(RFC 2606\): the config still holds placeholder URLs/);
+    expect(run.code, run.output).toBe(2);
+    expect(run.output).toMatch(/baseUrl https:\/\/partner-api\.staging\.example\.com \(from config staging\.ts\) is a placeholder URL/);
     expect(run.output).toContain('Certify your staging');
+    expect(run.output).not.toMatch(/preflight/);
+    expect(performance.now() - t0).toBeLessThan(20_000);
   });
 
   test('a server that accepts connections and never answers is INCONCLUSIVE (exit 3) naming the token step, within 30 s', async () => {

@@ -2,6 +2,7 @@
 import { environmentName } from '../fixtures/environments/open-target.ts';
 import { certify } from '../fixtures/harness/certify/run.ts';
 import { PROMETHEUS_FLAG, PROMETHEUS_URL_VAR } from '../reporters/prometheus/send.ts';
+import { EXIT_CODE } from '../reporters/certification/verdicts.ts';
 import { runMain } from './lib/run-main.ts';
 
 runMain({
@@ -12,6 +13,7 @@ runMain({
     grep: { type: 'string', value: 'PATTERN', help: 'only tests whose title or tags match, e.g. @PV-3-CONFLICT or @must' },
     bundle: { type: 'boolean', help: 'then write the evidence bundle (certification/bundle/, see npm run verify-bundle)' },
     prometheus: PROMETHEUS_FLAG,
+    verbose: { type: 'boolean', help: 'a line per test (default: a progress line per 10 % and a line per test that did not pass)' },
   },
   positionals: '[-- PLAYWRIGHT-ARGS]',
   environment: {
@@ -22,11 +24,11 @@ runMain({
     [PROMETHEUS_URL_VAR]: 'default of --prometheus',
   },
   exitCodes: {
-    0: 'CONFORMANT',
-    1: 'NOT CONFORMANT',
-    2: 'usage or config error (before any request)',
-    3: 'INCONCLUSIVE: unreachable, stopped answering, interrupted, or a MUST check could not complete',
-    4: 'CONFORMANT ON WHAT WAS TESTED: nothing failed, but a MUST clause was not fully tested\n(a user the config lacks, writes off, --grep); not a pass',
+    [EXIT_CODE.CONFORMANT]: 'CONFORMANT',
+    [EXIT_CODE['NOT CONFORMANT']]: 'NOT CONFORMANT',
+    2: 'usage or config error, before any request: a missing variable, a placeholder URL (a reserved example.com name), a malformed pool',
+    [EXIT_CODE.INCONCLUSIVE]: 'INCONCLUSIVE: unreachable, stopped answering, interrupted, or a MUST check could not complete',
+    [EXIT_CODE['CONFORMANT ON WHAT WAS TESTED']]: 'CONFORMANT ON WHAT WAS TESTED: every check that ran held, some clause was not (fully) tested and the config does not accept the gap',
   },
-  run: (values, positionals) => certify({ env: values.env ?? environmentName(), bundle: !!values.bundle, playwrightArgs: positionals, ...(values.grep ? { grep: values.grep } : {}), ...(values.prometheus !== undefined ? { prometheus: values.prometheus } : {}) }),
+  run: (values, positionals) => certify({ env: values.env ?? environmentName(), bundle: !!values.bundle, verbose: !!values.verbose, playwrightArgs: positionals, ...(values.grep ? { grep: values.grep } : {}), ...(values.prometheus !== undefined ? { prometheus: values.prometheus } : {}) }),
 });

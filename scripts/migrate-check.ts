@@ -1,6 +1,7 @@
 /** `npm run migrate:check`: does every stored legacy identifier resolve on the new API? (fixtures/migration/) */
 import { loadDotEnv } from '../fixtures/environments/load.ts';
 import { redact } from '../fixtures/harness/http/redact.ts';
+import { onStopSignals } from '../fixtures/harness/stop-signals.ts';
 import { parseMigrateArgs, UsageError } from '../fixtures/migration/args.ts';
 import { migrateCheck } from '../fixtures/migration/command.ts';
 import { keepHeapNearLiveSize } from '../fixtures/migration/heap.ts';
@@ -33,7 +34,7 @@ runMain({
     }
     loadDotEnv();
     keepHeapNearLiveSize();
-    // First Ctrl-C (or SIGTERM): finish what is in flight and write it; a second one: stop at once.
+    // First Ctrl-C (or SIGTERM, SIGHUP, npm gone): finish what is in flight and write it; a second one: stop at once.
     const stop = new AbortController();
     const abort = new AbortController();
     const onSignal = () => {
@@ -41,8 +42,7 @@ runMain({
       stop.abort();
       console.error('\nmigrate:check: stopping: finishing the requests in flight (again to stop at once)');
     };
-    process.on('SIGINT', onSignal);
-    process.on('SIGTERM', onSignal);
+    onStopSignals(onSignal);
     const log = (line: string) => console.log(redact(line));
     const result = await migrateCheck(args, { env: { ...process.env }, log, stop: stop.signal, abort: abort.signal });
     if (result.summary) for (const line of describeSummary(result.summary)) log(line);

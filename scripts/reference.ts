@@ -24,20 +24,22 @@ runMain({
     'error-rate': { type: 'string', value: 'R', help: 'fraction of requests answered 503' },
     'drop-rate': { type: 'string', value: 'R', help: 'fraction of connections dropped' },
     'seed-count': { type: 'string', value: 'N', help: 'N extra deterministic certificates after the demo pool (legacy numbers 6000001…, references X0000000…, every ninth booked), to measure at scale' },
-    'port-base': { type: 'string', value: 'N', help: 'listen on N, N+1, N+2 instead' },
+    'port-base': { type: 'string', value: 'N', help: 'listen on N, N+1, N+2 instead (0: free ports the system picks)' },
+    reuse: { type: 'boolean', help: 'if a sandbox with the same options is already running, use it instead of starting one' },
+    'ready-file': { type: 'string', value: 'FILE', help: 'once ready, write its URLs and a token of each demo user there (sh assignments;\nwhat a reproduce.sh reads); removed when it stops' },
     'list-faults': { type: 'boolean', help: 'print the faults and exit' },
     'list-variants': { type: 'boolean', help: 'print the conformant variants and exit' },
   },
   environment: REFERENCE_ENV_VARS,
-  exitCodes: { 0: 'stopped by Ctrl-C or SIGTERM (or a list printed)', 1: 'the server could not start (e.g. a port in use)', 2: 'usage error' },
+  exitCodes: { 0: 'stopped by Ctrl-C, SIGTERM or SIGHUP (or a list printed)', 1: 'the server could not start (e.g. a port in use)', 2: 'usage error' },
   run: async () => {
-    const { options, portBase, listFaults, listVariants } = parsed();
+    const { options, portBase, listFaults, listVariants, reuse, readyFile } = parsed();
     if (listFaults || listVariants) {
       for (const line of listFaults ? faultList() : variantList()) console.log(line);
       return 0;
     }
     try {
-      await serveSandbox(options, portBase);
+      await serveSandbox(options, { ...(portBase !== undefined ? { portBase } : {}), reuse, ...(readyFile ? { readyFile } : {}) });
     } catch (error) {
       throw new CommandError((error as Error).message, 1);
     }

@@ -1,5 +1,6 @@
 /** URLs and request parameters of the partner API (spec §4), tagged per operation for thresholds. */
 import type { Params } from 'k6/http';
+import { loadNetwork } from './k6-config.ts';
 import type { LoadCertificate } from './load-config.ts';
 
 export type Operation = 'book' | 'read' | 'readback' | 'remove' | 'token' | 'cleanup';
@@ -14,7 +15,7 @@ export function identifier(cert: LoadCertificate, kind: IdKind): { id: string; k
 }
 
 export function params(token: string, op: Operation, idKind: IdKind, json = false): Params {
-  const headers: Record<string, string> = { authorization: `Bearer ${token}`, accept: 'application/json' };
+  const headers: Record<string, string> = { ...loadNetwork().headers.api, authorization: `Bearer ${token}`, accept: 'application/json' };
   if (json) headers['content-type'] = 'application/json';
   // `name` groups the URLs of all certificates into one series per operation and identifier kind.
   return { headers, tags: { op, id_kind: idKind, name: `${op}:${idKind}` } };

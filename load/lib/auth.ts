@@ -5,7 +5,7 @@
  */
 import http, { type RefinedResponse, type ResponseType } from 'k6/http';
 import { Counter } from 'k6/metrics';
-import type { ClientCredential } from './k6-config.ts';
+import { loadNetwork, type ClientCredential } from './k6-config.ts';
 import { formEncode } from '../../fixtures/contract/form.ts';
 
 export const tokenRequests = new Counter('token_requests');
@@ -22,7 +22,7 @@ export function requestToken(authUrl: string, cred: ClientCredential, tags: Reco
   tokenRequests.add(1);
   const body = formEncode([['grant_type', 'client_credentials'], ['client_id', cred.clientId], ['client_secret', cred.clientSecret]]);
   return http.post(authUrl, body, {
-    headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
+    headers: { ...loadNetwork().headers.token, 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
     tags: { op: 'token', name: 'token', ...tags },
   });
 }

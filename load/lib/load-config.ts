@@ -56,6 +56,20 @@ export const SECRET_VARS = {
 export const CONFIG_VAR = 'PVH_LOAD_CONFIG';
 
 /**
+ * How k6 reaches the target beyond what it reads itself (HTTPS_PROXY, NO_PROXY and SSL_CERT_FILE
+ * are set in its environment): the config's extra headers (a gateway key) per endpoint, the client
+ * certificate (its key already decrypted by the runner: k6 reads only legacy-encrypted PEM keys),
+ * and insecureSkipTLSVerify. It holds secrets, so it travels in its own variable, never printed.
+ */
+export const NETWORK_VAR = 'PVH_LOAD_NETWORK';
+
+export interface LoadNetwork {
+  headers: { api: Record<string, string>; token: Record<string, string> };
+  tlsAuth?: Array<{ domains: string[]; cert: string; key: string }>;
+  insecureSkipTLSVerify?: boolean;
+}
+
+/**
  * Where a run's k6 web dashboard goes: the report k6 exports (K6_WEB_DASHBOARD_EXPORT) and the copy
  * the runner puts among the Allure results, which every threshold result of the run attaches.
  */

@@ -113,6 +113,9 @@ export function allureResults(s: LoadSummary, dashboardAttachment: string): Reco
         { name: 'framework', value: 'k6' },
         { name: 'tag', value: 'load' },
         { name: 'tag', value: `env:${s.environment}` },
+        // Which environment and run: the gate counts only the certification's own (or a run named to it).
+        { name: 'environment', value: s.environment },
+        { name: 'runId', value: s.runId },
       ],
       parameters: [
         { name: 'metric', value: t.metric },

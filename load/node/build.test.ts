@@ -46,6 +46,15 @@ test.describe('k6 load bundles', () => {
     }
   });
 
+  test("each threshold's Allure result is labelled with its environment and run (the gate counts only the certification's own)", () => {
+    // summary.ts runs inside k6 (k6/crypto), so the bundle is what can be read here.
+    for (const bundle of bundles) {
+      const text = readFileSync(bundle, 'utf8');
+      expect(text, bundle).toMatch(/\{ name: "environment", value: \w+\.environment \}/);
+      expect(text, bundle).toMatch(/\{ name: "runId", value: \w+\.runId \}/);
+    }
+  });
+
   test('the harness pattern constants are bundled, not copied', () => {
     const code = readFileSync(bundles.find((b) => b.endsWith('contention.js'))!, 'utf8');
     expect(code).toContain('urn:service:error:');
@@ -78,3 +87,4 @@ test('bad flag values give one-line CommandErrors (unknown flags: scripts/comman
   expect(() => loadOptionsFrom({ scenario: 'token', profile: 'huge' }, 'local')).toThrow(/--profile must be one of/);
   expect(() => loadOptionsFrom({ scenario: 'token', vus: 'many' }, 'local')).toThrow(CommandError);
 });
+

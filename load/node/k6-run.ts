@@ -6,6 +6,7 @@ import { spawn } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { CommandError } from '../../fixtures/harness/command-error.ts';
+import { onStopSignals } from '../../fixtures/harness/stop-signals.ts';
 import { CONFIG_VAR, dashboardFiles, type LoadConfig } from '../lib/load-config.ts';
 import { planFor, planSeconds } from '../lib/profiles.ts';
 import type { LoadSummary } from '../lib/summary.ts';
@@ -61,14 +62,30 @@ export async function runK6(k6: LocatedK6, target: Target, cfg: LoadConfig, extr
   const args = ['run', '--quiet', '--no-color', ...extraArgs, bundle];
   if (!quiet) console.log(`load: ${path.relative(process.cwd(), k6.bin) || k6.bin} ${args.join(' ')}   [${cfg.scenario}/${cfg.profile} on ${cfg.environment}, run ${cfg.runId}${cfg.maxRate ? `, max ${cfg.maxRate}/s` : ''}]`);
   const exitCode = await new Promise<number>((resolve, reject) => {
+    // Its own process group: a stop signal reaches k6 once, through us (SIGINT: k6 stops the test
+    // and still writes its summary; a second signal kills it), and never outlives this process.
     const child = spawn(k6.bin, args, {
       env: k6Env({ ...extraEnv, ...target.secrets, ...dashboardEnv(cfg, dashboard), [CONFIG_VAR]: JSON.stringify(cfg) }),
       stdio: quiet ? ['ignore', 'ignore', 'pipe'] : ['ignore', 'inherit', 'inherit'],
+      detached: true,
+    });
+    let stops = 0;
+    const off = onStopSignals(() => {
+      stops += 1;
+      try {
+        process.kill(-child.pid!, stops === 1 ? 'SIGINT' : 'SIGKILL');
+      } catch {
+        // gone already
+      }
     });
     let err = '';
     child.stderr?.on('data', (c: Buffer) => (err = (err + c.toString()).slice(-4000)));
-    child.on('error', (e) => reject(new CommandError(`could not start k6 (${e.message}).`)));
+    child.on('error', (e) => {
+      off();
+      reject(new CommandError(`could not start k6 (${e.message}).`));
+    });
     child.on('close', (code, signal) => {
+      off();
       if (quiet && code !== 0 && code !== 99 && err) console.error(err.trim());
       resolve(code ?? (signal ? 105 : 1));
     });

@@ -2,6 +2,7 @@
  * The options of a load run, checked: what `npm run load` (and load:bench, load:segments) hand
  * over as flag values becomes a LoadOptions or a one-line CommandError naming the flag.
  */
+import { closestNames } from '../../fixtures/contract/close-names.ts';
 import { CommandError } from '../../fixtures/harness/command-error.ts';
 import { isVariantName, variantNames } from '../../fixtures/reference-api/index.ts';
 import { PROFILES, SCENARIOS, type ProfileName, type ScenarioName } from '../lib/load-config.ts';
@@ -61,7 +62,10 @@ export function loadOptionsFrom(flags: LoadFlags, env: string): LoadOptions {
   }
   const profile = flags.profile ?? 'smoke';
   if (!(PROFILES as readonly string[]).includes(profile)) throw new CommandError(`--profile must be one of ${PROFILES.join(', ')}; got "${profile}".`);
-  if (flags.variant && !isVariantName(flags.variant)) throw new CommandError(`unknown variant "${flags.variant}". Valid variants: ${variantNames.join(', ')}`);
+  if (flags.variant && !isVariantName(flags.variant)) {
+    const close = closestNames(flags.variant, [...variantNames]);
+    throw new CommandError(`unknown variant "${flags.variant}".${close.length ? ` Did you mean: ${close.join(', ')}?` : ''} \`npm run reference -- --list-variants\` lists all ${variantNames.length}.`);
+  }
   if (flags.duration !== undefined && !/^\d+(ms|s|m|h)$/.test(flags.duration)) throw new CommandError(`--duration must look like 30s, 2m or 1h; got "${flags.duration}".`);
   const k6Args: string[] = [];
   if (flags['execution-segment']) k6Args.push('--execution-segment', flags['execution-segment']);

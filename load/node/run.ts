@@ -7,12 +7,14 @@ import path from 'node:path';
 import { buildLoadBundles } from './build.ts';
 import { locateK6, type LocatedK6 } from './k6-binary.ts';
 import { runK6 } from './k6-run.ts';
+import { describeNetwork } from '../../fixtures/harness/network/settings.ts';
 import { loadMetrics } from './metrics.ts';
 import type { LoadOptions } from './options.ts';
 import { loadConfigFor, prepareTarget, type Target } from './target.ts';
 
 export async function withLoadTarget<T>(opts: LoadOptions, body: (k6: LocatedK6, target: Target) => Promise<T>): Promise<T> {
   const target = await prepareTarget(opts);
+  for (const line of describeNetwork(target.resolved.network)) console.log(`load: ${line}`);
   try {
     const k6 = await locateK6();
     await buildLoadBundles();

@@ -12,6 +12,7 @@ import { CommandError } from '../../fixtures/harness/command-error.ts';
 import { newRunId } from '../../fixtures/harness/run-id.ts';
 import { isVariantName, parseFaults, referenceOptionsFromEnv, type ReferenceOptions } from '../../fixtures/reference-api/index.ts';
 import { SECRET_VARS, type LoadConfig } from '../lib/load-config.ts';
+import { k6NetworkEnv } from './network.ts';
 import type { LoadOptions } from './options.ts';
 
 export interface Target {
@@ -74,6 +75,7 @@ export async function prepareTarget(opts: LoadOptions): Promise<Target> {
     [SECRET_VARS.clientId]: resolved.credentials.primary.clientId,
     [SECRET_VARS.clientSecret]: resolved.credentials.primary.clientSecret,
   };
+  Object.assign(secrets, k6NetworkEnv(resolved));
   if (resolved.credentials.shortLived) {
     secrets[SECRET_VARS.shortClientId] = resolved.credentials.shortLived.clientId;
     secrets[SECRET_VARS.shortClientSecret] = resolved.credentials.shortLived.clientSecret;

@@ -11,7 +11,7 @@ import { Counter } from 'k6/metrics';
 import { containsValue } from '../../fixtures/contract/json-walk.ts';
 import { bookingUrl, certificateUrl, identifier, params, ParamsCache, SYSTEM_TAGS, type IdKind } from '../lib/api.ts';
 import { fetchToken, TokenKeeper, type HeldToken } from '../lib/auth.ts';
-import { loadConfig, primaryCredential } from '../lib/k6-config.ts';
+import { loadConfig, primaryCredential, networkOptions } from '../lib/k6-config.ts';
 import { bookingReference, loadReferencePrefix, validBooking } from '../lib/payloads.ts';
 import { planFor } from '../lib/profiles.ts';
 import { containsPrefix, isNamedProblem, jsonBody, problemViolation } from '../lib/shapes.ts';
@@ -36,6 +36,7 @@ const wrongConflicts = new Counter('wrong_conflicts');
 http.setResponseCallback(http.expectedStatuses({ min: 200, max: 299 }, 409));
 
 export const options = {
+  ...networkOptions(),
   scenarios: plan.scenarios,
   setupTimeout: '30s',
   teardownTimeout: '60s',

@@ -6,7 +6,7 @@ import { check } from 'k6';
 import http from 'k6/http';
 import { certificateUrl, params } from '../lib/api.ts';
 import { fetchToken, type HeldToken } from '../lib/auth.ts';
-import { loadConfig, primaryCredential } from '../lib/k6-config.ts';
+import { loadConfig, primaryCredential, networkOptions } from '../lib/k6-config.ts';
 import { planFor } from '../lib/profiles.ts';
 import { summaryOutputs, type SummaryData } from '../lib/summary.ts';
 
@@ -14,6 +14,7 @@ const cfg = loadConfig();
 const plan = planFor('read-segments', cfg.profile, cfg);
 
 export const options = {
+  ...networkOptions(),
   scenarios: plan.scenarios,
   thresholds: { checks: ['rate==1'], http_req_failed: ['rate==0'] },
 };

@@ -16,7 +16,7 @@ import http, { type Params } from 'k6/http';
 import { Counter } from 'k6/metrics';
 import { certificateUrl, params, SYSTEM_TAGS, type IdKind } from '../lib/api.ts';
 import { fetchToken, TokenKeeper, type HeldToken } from '../lib/auth.ts';
-import { loadConfig, primaryCredential } from '../lib/k6-config.ts';
+import { loadConfig, primaryCredential, networkOptions } from '../lib/k6-config.ts';
 import { planFor } from '../lib/profiles.ts';
 import { certificateViolation, identityNeedles, identityViolation } from '../lib/shapes.ts';
 import { summaryOutputs, type SummaryData } from '../lib/summary.ts';
@@ -33,6 +33,7 @@ const serverErrors = new Counter('server_errors');
 http.setResponseCallback(http.expectedStatuses(200));
 
 export const options = {
+  ...networkOptions(),
   scenarios: plan.scenarios,
   setupTimeout: '30s',
   systemTags: SYSTEM_TAGS,

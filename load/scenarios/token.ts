@@ -9,7 +9,7 @@ import http from 'k6/http';
 import { Counter, Trend } from 'k6/metrics';
 import { certificateUrl, params } from '../lib/api.ts';
 import { fetchToken, heldTokenFrom, requestToken, TokenKeeper, type HeldToken } from '../lib/auth.ts';
-import { loadConfig, primaryCredential, shortLivedCredential } from '../lib/k6-config.ts';
+import { loadConfig, primaryCredential, shortLivedCredential, networkOptions } from '../lib/k6-config.ts';
 import { planFor } from '../lib/profiles.ts';
 import { jsonBody } from '../lib/shapes.ts';
 import { summaryOutputs, type SummaryData } from '../lib/summary.ts';
@@ -33,7 +33,7 @@ if (plan.scenarios.keeper) {
   thresholds.token_refresh_failures = ['count==0'];
 }
 
-export const options = { scenarios: plan.scenarios, setupTimeout: '30s', thresholds, summaryTrendStats: ['count', 'avg', 'min', 'med', 'max', 'p(90)', 'p(95)', 'p(99)'] };
+export const options = { ...networkOptions(), scenarios: plan.scenarios, setupTimeout: '30s', thresholds, summaryTrendStats: ['count', 'avg', 'min', 'med', 'max', 'p(90)', 'p(95)', 'p(99)'] };
 
 interface SetupData {
   short?: HeldToken;

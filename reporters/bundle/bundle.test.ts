@@ -6,7 +6,7 @@ import path from 'node:path';
 import localConfig from '../../fixtures/environments/configs/local.ts';
 import type { CertificationResults } from '../certification/verdicts.ts';
 import { MANIFEST } from './manifest.ts';
-import { BundleError, INCOMPLETE_MARKER, writeBundle, type BundleOptions } from './bundle.ts';
+import { BundleError, INCOMPLETE_MARKER, INSECURE_MARKER, writeBundle, type BundleOptions } from './bundle.ts';
 import { verifyBundle } from './verify.ts';
 
 const RUN = 'run-bundle-test';
@@ -80,6 +80,18 @@ test.describe('evidence bundle', () => {
     expect(verifyBundle(dir).status).toBe('ok');
     // The format a partner can check without this harness.
     expect(execFileSync('sha256sum', ['--check', '--strict', MANIFEST], { cwd: dir, encoding: 'utf8' })).toContain('metadata.json: OK');
+  });
+
+  test('a run that did not verify the server certificate (tls.insecureSkipVerify) says so in the metadata, a marker file and SUMMARY.md', async () => {
+    const reports = fixtureReports(true);
+    dirs.push(reports);
+    const file = path.join(reports, 'certification', 'results.json');
+    writeFileSync(file, JSON.stringify({ ...JSON.parse(readFileSync(file, 'utf8')), network: { proxy: 'http://proxy.corp:3128 (HTTPS_PROXY)', insecureSkipVerify: true } }));
+    const { dir, metadata } = await writeBundle(options(reports));
+    expect(metadata.network).toEqual({ proxy: 'http://proxy.corp:3128 (HTTPS_PROXY)', insecureSkipVerify: true });
+    expect(readFileSync(path.join(dir, INSECURE_MARKER), 'utf8')).toContain('NOT verified');
+    expect(readFileSync(path.join(dir, 'certification', 'SUMMARY.md'), 'utf8')).toMatch(/^> \*\*WARNING: tls\.insecureSkipVerify/);
+    expect(verifyBundle(dir).status).toBe('ok');
   });
 
   test('one changed byte is reported as a modified file', async () => {

@@ -5,6 +5,8 @@
  * run left MUST clauses unrun is marked INCOMPLETE (metadata, marker file, SUMMARY line). Before the
  * manifest is written, the bundle is scanned for the environment's secrets; a hit removes it.
  */
+import type { NetworkNote } from '../../fixtures/harness/network/settings.ts';
+import { INSECURE_REPORT_LINE, type WithNetwork } from '../certification/network-note.ts';
 import { spawn } from 'node:child_process';
 import { copyFileSync, cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -16,6 +18,9 @@ import { buildNeedles, formatFinding, scanTree } from '../canary/scan.ts';
 import { PROJECT_ROOT } from '../../fixtures/harness/project-root.ts';
 
 const ROOT = PROJECT_ROOT;
+
+/** Written beside metadata.json when the run did not verify the server's certificate. */
+export const INSECURE_MARKER = 'INSECURE-TLS.txt';
 
 export interface BundleMetadata {
   bundleVersion: 1;
@@ -39,6 +44,8 @@ export interface BundleMetadata {
   certifyExitCode: number;
   allureReport: { included: boolean; note?: string };
   contents: string[];
+  /** How the run reached the target (proxy, CAs, client certificate, header names); insecureSkipVerify marks an unverified server. */
+  network?: NetworkNote;
 }
 
 export interface BundleOptions {
@@ -139,6 +146,7 @@ export async function writeBundle(o: BundleOptions): Promise<BundleResult> {
     mustFailed: failedIds,
     mustNotRun: notRunIds,
     ...(results?.acceptedGaps?.length ? { acceptedGaps: results.acceptedGaps } : {}),
+    ...((results as WithNetwork | undefined)?.network ? { network: (results as WithNetwork).network! } : {}),
     certifyExitCode: o.certifyExitCode,
     allureReport: allureNote ? { included: false, note: allureNote } : { included: true },
     contents,
@@ -153,6 +161,12 @@ export async function writeBundle(o: BundleOptions): Promise<BundleResult> {
     writeFileSync(path.join(dir, INCOMPLETE_MARKER), `INCOMPLETE: this bundle does not certify the whole specification; ${why}.\n`);
     const summary = path.join(dir, 'certification', 'SUMMARY.md');
     if (existsSync(summary)) writeFileSync(summary, `> **INCOMPLETE BUNDLE**: ${why}.\n\n${readFileSync(summary, 'utf8')}`);
+  }
+  if (metadata.network?.insecureSkipVerify) {
+    // A certificate of a server nobody verified says so on its face.
+    writeFileSync(path.join(dir, INSECURE_MARKER), `${INSECURE_REPORT_LINE}\n`);
+    const summary = path.join(dir, 'certification', 'SUMMARY.md');
+    if (existsSync(summary)) writeFileSync(summary, `> **${INSECURE_REPORT_LINE}**\n\n${readFileSync(summary, 'utf8')}`);
   }
   writeFileSync(path.join(dir, 'metadata.json'), `${JSON.stringify(metadata, null, 2)}\n`);
 

@@ -3,6 +3,7 @@
  * for a release manager who reads no code: verdict and decision first, then what broke with its
  * evidence files, what changed since the last run, and every clause (each with an anchor).
  */
+import { networkLines } from './network-note.ts';
 import { certificationPart } from '../gate/decision.ts';
 import { describeSince } from './history.ts';
 import type { CertificationResults, ClauseResult, Verdict } from './verdicts.ts';
@@ -43,6 +44,7 @@ export function renderMarkdown(r: CertificationResults): string {
     '',
     `- Run ${r.run.id}, started ${r.run.startedAt}, harness ${r.run.harnessVersion}, Node ${r.run.node}${r.run.commit ? `, commit ${r.run.commit}` : ''}`,
     `- Target: API ${r.run.baseUrl || '(unknown)'}, token endpoint ${r.run.authUrl || '(unknown)'}${r.run.rttMs !== undefined ? `, round-trip time ${r.run.rttMs} ms` : ''}`,
+    ...networkLines(r).map((x) => `- ${x.startsWith('WARNING') ? `**${md(x)}**` : md(x)}`),
     ...(r.sinceLast ? [`- What changed ${describeSince(r.sinceLast)}`] : []),
     '',
   ];
@@ -89,8 +91,16 @@ export function renderMarkdown(r: CertificationResults): string {
   return `${lines.join('\n')}\n`;
 }
 
+/** Evidence links grouped by test: its case folder (test.txt, with the full title, behind it), then its files. */
 function links(files: readonly string[] | undefined): string {
-  return files && files.length > 0 ? `<div class="files">evidence: ${files.map((f) => `<a href="${esc(f)}">${esc(f.split('/').slice(-2).join('/'))}</a>`).join(' · ')}</div>` : '';
+  if (!files || files.length === 0) return '';
+  const byCase = new Map<string, string[]>();
+  for (const f of files) {
+    const dir = f.slice(0, f.lastIndexOf('/'));
+    byCase.set(dir, [...(byCase.get(dir) ?? []), f]);
+  }
+  const cases = [...byCase].map(([dir, paths]) => `<a href="${esc(`${dir}/test.txt`)}">${esc(fileName(dir))}</a>: ${paths.map((f) => `<a href="${esc(f)}">${esc(fileName(f))}</a>`).join(', ')}`);
+  return `<div class="files">evidence: ${cases.join(' · ')}</div>`;
 }
 
 function row(c: ClauseResult): string {
@@ -135,6 +145,7 @@ export function renderHtml(r: CertificationResults): string {
 ul{margin:.2rem 0;padding-left:1.2rem}.broke li{margin-bottom:.6rem}tr:target{background:#fffde7}details summary{cursor:pointer;color:#555;font-size:12px}</style></head><body>
 <h1>Partner Voucher API certification: ${esc(r.run.environment)}</h1>
 <div class="banner ${BANNER[r.verdict]}">${esc(summaryLine(r))}</div>
+${networkLines(r).map((x) => `<p class="${x.startsWith('WARNING') ? 'banner ko' : 'muted'}">${esc(x)}</p>`).join('\n')}
 <div class="decision">Release decision from this certification: <b>${d.decision}</b>${d.reasons.length ? `<ul>${d.reasons.map((x) => `<li>${esc(x)}</li>`).join('')}</ul>` : ' <span class="muted">(npm run gate adds the Allure quality gate and k6 thresholds)</span>'}</div>
 ${since}
 ${brokeSection(r)}

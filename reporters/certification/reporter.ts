@@ -3,6 +3,7 @@
  * results.json (machine-readable), SUMMARY.md and index.html, all from the same data, all redacted,
  * written as one unit. The verdict is CONFORMANT, NOT CONFORMANT or INCONCLUSIVE (certification.ts).
  */
+import { withNetwork } from './network-note.ts';
 import type { FullConfig, FullResult, Reporter, Suite, TestCase, TestResult } from '@playwright/test/reporter';
 import path from 'node:path';
 import { redact } from '../../fixtures/harness/http/redact.ts';
@@ -105,7 +106,7 @@ export default class CertificationReporter implements Reporter {
     const interrupted =
       result.status === 'interrupted' ? 'the run was stopped before it finished' : result.status === 'timedout' ? "the run reached Playwright's global time limit" : undefined;
     const sha = gitCommit();
-    const results = resultsOf(
+    const results = withNetwork(resultsOf(
       {
         id: runId,
         environment: context?.environment.name ?? 'unknown',
@@ -123,7 +124,7 @@ export default class CertificationReporter implements Reporter {
       tests,
       { ...(interrupted ? { interrupted } : {}), causes: lost ? [lost] : [] },
       { universe: context?.universe ?? this.declared, ...(serving ? { serving } : {}), ...(context?.filter ? { filter: context.filter } : {}), acceptedGaps: context?.acceptedGaps ?? [] },
-    );
+    ), context?.network);
     const evidence = this.evidence(results);
     results.sinceLast = recordRun(historyFile(), results);
     writeCertification(this.outputDir, results, evidence);
@@ -144,7 +145,7 @@ export default class CertificationReporter implements Reporter {
       const reading = readTest(t);
       const clauses = reading.kind === 'failed' ? reading.clauses : reading.kind === 'incomplete' || reading.kind === 'harness-error' ? ['could-not-complete'] : [];
       for (const id of clauses) {
-        const paths = addEvidence(files, id, t.title, attachments);
+        const paths = addEvidence(files, id, t, attachments);
         t.evidenceFiles = [...(t.evidenceFiles ?? []), ...paths];
         const clause = byClause.get(id);
         if (clause) clause.evidenceFiles = [...(clause.evidenceFiles ?? []), ...paths];

@@ -10,6 +10,7 @@ import path from 'node:path';
 import { redact } from '../../fixtures/harness/http/redact.ts';
 import { DECISION_PREFIX } from '../allure/allure-cli.ts';
 import { summaryLine, type CertificationResults } from './verdicts.ts';
+import { networkLines } from './network-note.ts';
 import { gapLines } from './run-gaps.ts';
 import { skipReason } from './outcomes.ts';
 
@@ -23,7 +24,7 @@ export function addVerdictToJUnit(file: string, r: CertificationResults): void {
   const message = redact([summaryLine(r), ...r.causes, ...gapLines(r, 50)].join('\n'));
   const body = why ? `<${why} message="${xml(r.verdict)}" type="${xml(r.verdict)}">${xml(message)}</${why}>` : '';
   const suite = `<testsuite name="Certification verdict" timestamp="${xml(r.run.startedAt)}" hostname="" tests="1" failures="${why === 'failure' ? 1 : 0}" skipped="0" time="0" errors="${why === 'error' ? 1 : 0}">
-<properties><property name="verdict" value="${xml(r.verdict)}"></property><property name="environment" value="${xml(r.run.environment)}"></property><property name="runId" value="${xml(r.run.id)}"></property></properties>
+<properties><property name="verdict" value="${xml(r.verdict)}"></property><property name="environment" value="${xml(r.run.environment)}"></property><property name="runId" value="${xml(r.run.id)}"></property>${networkLines(r).map((l) => `<property name="network" value="${xml(redact(l))}"></property>`).join('')}</properties>
 <testcase name="${xml(`Certification verdict: ${r.verdict}`)}" classname="certification" time="0">${body}</testcase>
 </testsuite>
 `;
@@ -65,9 +66,9 @@ export function addVerdictToAllure(resultsDir: string, r: CertificationResults):
     name: `Certification verdict: ${r.verdict}`,
     fullName: `certification verdict ${r.run.environment}`,
     status: r.verdict === 'CONFORMANT' ? 'passed' : r.verdict === 'NOT CONFORMANT' ? 'failed' : 'broken',
-    statusDetails: { message: redact([summaryLine(r), ...r.causes, ...gapLines(r, 50)].join('\n')) },
+    statusDetails: { message: redact([summaryLine(r), ...networkLines(r), ...r.causes, ...gapLines(r, 50)].join('\n')) },
     stage: 'finished',
-    description: redact(`${summaryLine(r)}\n\n${[...r.causes, ...gapLines(r, 50).map((l) => l.trim())].map((c) => `- ${c}`).join('\n')}`),
+    description: redact(`${summaryLine(r)}\n\n${[...networkLines(r), ...r.causes, ...gapLines(r, 50).map((l) => l.trim())].map((c) => `- ${c}`).join('\n')}`),
     start,
     stop: start + r.run.durationMs,
     labels: [

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { resultsOf, type CertificationResults, type CheckContext, type TestOutcome } from '../certification/verdicts.ts';
 import { everyClause, everyWay, waysOf } from '../certification/outcome-fixtures.ts';
 import { allureEnv, allureNodeOptions, nodeMajor, runAllure } from '../allure/allure-cli.ts';
-import { decide, type GateInputs } from './decision.ts';
+import { decide, selectLoad, type GateInputs } from './decision.ts';
 
 /** A certification result as the reporter computes it, from test outcomes. */
 function certification(outcomes: Array<Partial<TestOutcome> & { clauses: string[] }>, runId = 'run-1', ctx: CheckContext = {}): CertificationResults {
@@ -61,6 +61,29 @@ test.describe('release gate decision', () => {
     expect(load.reasons).toEqual(['load threshold failed: contention (smoke): double_bookings count==0 (threshold crossed)']);
     expect(load.counts).toContain('load: 1/2 k6 thresholds held');
     expect(decide(inputs({ allureRunId: 'run-0' })).reasons[0]).toMatch(/different runs/);
+  });
+
+  test('load results count only from the certification\'s run and environment, or a run named with --load-run; the gate says which', () => {
+    const cert = { run: { ...certification([{ clauses: everyClause, ways: everyWay }], 'stg-1').run, environment: 'staging' } };
+    const k6 = (runId: string | undefined, environment: string | undefined, status: string, n: number) =>
+      Array.from({ length: n }, (_, i) => ({ name: `${runId}-${i}`, status, ...(runId ? { runId } : {}), ...(environment ? { environment } : {}) }));
+    // Two local load runs (one with an injected fault) and an old result without labels, beside a staging certification.
+    const left = [...k6('local-a', 'local', 'passed', 11), ...k6('local-b', 'local', 'failed', 3), ...k6('local-b', 'local', 'passed', 8), ...k6(undefined, undefined, 'passed', 1)];
+    const none = selectLoad(left, cert);
+    expect(none.counted).toEqual([]);
+    expect(none.ignored).toMatch(/^23 k6 result\(s\) of other runs left out of the decision: run local-a \(local, 11\), run local-b \(local, 11\), run unknown \(environment unknown, 1\); .*--load-run RUN$/);
+    const d = decide(inputs({ load: none.counted, loadRuns: none.runs, loadIgnored: none.ignored! }));
+    expect(d.go).toBe(true);
+    expect(d.counts).toContain('load: no k6 results of this run (not part of this decision)');
+    expect(d.warnings.join('\n')).toContain('23 k6 result(s) of other runs left out');
+    // The certification's own run counts; so does a run named explicitly.
+    const own = selectLoad([...left, ...k6('stg-1', 'staging', 'passed', 3), ...k6('stg-1', 'local', 'failed', 2)], cert);
+    expect(own.counted).toHaveLength(3);
+    expect(own.runs).toEqual(['run stg-1 on staging']);
+    expect(decide(inputs({ load: own.counted, loadRuns: own.runs })).counts).toContain('load: 3/3 k6 thresholds held (run stg-1 on staging)');
+    const named = selectLoad(left, cert, ['local-b']);
+    expect(named.counted).toHaveLength(11);
+    expect(decide(inputs({ load: named.counted, loadRuns: named.runs })).reasons).toHaveLength(3);
   });
 });
 
@@ -117,5 +140,17 @@ test.describe('allure quality-gate on this Node runtime (with the polyfill on No
     const few = await runAllure(['quality-gate', results('few', ['passed'])], { env, capture: true });
     expect(few.code).toBe(1);
     expect(few.output).toContain('conformance/minTestsCount');
+  });
+
+  test("a failed k6 threshold fails Allure's gate only when its run is one the gate counts (PVH_GATE_LOAD_RUNS)", async () => {
+    const out = results('load', ['passed', 'passed']);
+    const uuid = randomUUID();
+    const labels = [{ name: 'parentSuite', value: 'Load' }, { name: 'framework', value: 'k6' }, { name: 'environment', value: 'local' }, { name: 'runId', value: 'local-b' }];
+    writeFileSync(path.join(out, `${uuid}-result.json`), JSON.stringify({ uuid, historyId: 'k', testCaseId: 'k', fullName: 'k', name: 'k', status: 'failed', stage: 'finished', labels, links: [], steps: [], attachments: [], parameters: [], start: 1, stop: 2 }));
+    const env = { ...process.env, PVH_REPORT_DIR: dir, PVH_GATE_MIN_TESTS: '2', PVH_GATE_MUST_CLAUSES: 'PV-3-CONFLICT' };
+    expect((await runAllure(['quality-gate', out], { env: { ...env, PVH_GATE_LOAD_RUNS: 'stg-1' }, capture: true })).code).toBe(0);
+    const counted = await runAllure(['quality-gate', out], { env: { ...env, PVH_GATE_LOAD_RUNS: 'stg-1,local-b' }, capture: true });
+    expect(counted.code).toBe(1);
+    expect(counted.output).toContain('load/maxFailures');
   });
 });

@@ -9,6 +9,37 @@ export interface LoadResult {
   name: string;
   status: string;
   message?: string;
+  /** The load run's environment and run ID (labels of its Allure results); absent on results of older runs. */
+  environment?: string;
+  runId?: string;
+}
+
+/** The k6 results that belong to the decision, and a line naming the ones left out. */
+export interface LoadSelection {
+  counted: LoadResult[];
+  /** The runs counted, as "run R on ENV". */
+  runs: string[];
+  /** "N k6 results of other runs left out: run X (local, 11), …", when any. */
+  ignored?: string;
+}
+
+/**
+ * Load results count only when they come from the certification's own run and environment (a load
+ * run started with the certification's PVH_RUN_ID), or from a run named with --load-run: results
+ * left in allure-results by other load runs (another environment, an injected fault) never decide.
+ */
+export function selectLoad(load: LoadResult[], certification: Pick<CertificationResults, 'run'> | undefined, named: readonly string[] = []): LoadSelection {
+  const counts = (r: LoadResult) => (r.runId !== undefined && named.includes(r.runId)) || (!!certification && r.runId === certification.run.id && r.environment === certification.run.environment);
+  const counted = load.filter(counts);
+  const runs = [...new Set(counted.map((r) => `run ${r.runId} on ${r.environment ?? 'unknown'}`))];
+  const others = new Map<string, number>();
+  for (const r of load.filter((x) => !counts(x))) {
+    const key = `run ${r.runId ?? 'unknown'} (${r.environment ?? 'environment unknown'}`;
+    others.set(key, (others.get(key) ?? 0) + 1);
+  }
+  const total = [...others.values()].reduce((a, b) => a + b, 0);
+  const ignored = total > 0 ? `${total} k6 result(s) of other runs left out of the decision: ${[...others].map(([k, n]) => `${k}, ${n})`).join(', ')}; a load run counts when started with the certification's run ID (PVH_RUN_ID) on the same environment, or when named with --load-run RUN` : undefined;
+  return { counted, runs, ...(ignored ? { ignored } : {}) };
 }
 
 export interface GateInputs {
@@ -18,7 +49,10 @@ export interface GateInputs {
   allureResults: number;
   /** `allure quality-gate`: exit code and its output (ANSI stripped). */
   allureGate: { code: number; output: string };
+  /** The k6 results that count (selectLoad), and what it says about the others. */
   load: LoadResult[];
+  loadRuns?: string[];
+  loadIgnored?: string;
   /** Run ID written by the Allure reporter (environment.properties), if any. */
   allureRunId?: string;
   /** Read-only target (production): accept MUST clauses that did not run only because writes are off; they are listed as warnings. */
@@ -105,8 +139,10 @@ export function decide(inputs: GateInputs): GateDecision {
 
   const loadFailed = inputs.load.filter((l) => l.status !== 'passed' && l.status !== 'skipped');
   for (const l of loadFailed) reasons.push(`load threshold failed: ${l.name}${l.message ? ` (${l.message})` : ''}`);
-  if (inputs.load.length > 0) counts.push(`load: ${inputs.load.length - loadFailed.length}/${inputs.load.length} k6 thresholds held`);
-  else counts.push('load: no k6 results (not part of this decision)');
+  const which = inputs.loadRuns?.length ? ` (${inputs.loadRuns.join(', ')})` : '';
+  if (inputs.load.length > 0) counts.push(`load: ${inputs.load.length - loadFailed.length}/${inputs.load.length} k6 thresholds held${which}`);
+  else counts.push('load: no k6 results of this run (not part of this decision)');
+  if (inputs.loadIgnored) warnings.push(inputs.loadIgnored);
 
   return { go: reasons.length === 0, reasons, warnings, counts };
 }

@@ -12,7 +12,7 @@ import type { CertificationResults } from '../certification/verdicts.ts';
 import { allureRunId, resultFiles, ROOT, runAllure } from '../allure/allure-cli.ts';
 import { gateSamples } from '../prometheus/conformance-series.ts';
 import { remoteWriteTarget, sendSamples } from '../prometheus/send.ts';
-import { decide, render, type GateDecision, type LoadResult } from './decision.ts';
+import { decide, render, selectLoad, type GateDecision, type LoadResult } from './decision.ts';
 
 export interface GateOptions {
   /** More allure-results directories (e.g. a load run under another PVH_REPORT_DIR). */
@@ -23,6 +23,8 @@ export interface GateOptions {
   noRegressions?: boolean;
   /** Prometheus remote-write URL for the decision (else $PVH_PROMETHEUS_URL). */
   prometheus?: string;
+  /** Load runs whose k6 results count besides the certification's own run (--load-run). */
+  loadRuns?: string[];
 }
 
 /** The conformance suite's size, so a partial run (--grep) cannot pass as a release. */
@@ -74,23 +76,31 @@ export async function evaluateGate(options: GateOptions): Promise<GateDecision> 
       .map((c) => c.id),
   );
   const mustIds = clauses.filter((c) => c.level === 'MUST' && !writesOff.has(c.id)).map((c) => c.id);
-  const env = { ...process.env, PVH_REPORT_DIR: reportDir, PVH_GATE_MIN_TESTS: String(minTests ?? 1), PVH_GATE_MUST_CLAUSES: mustIds.join(',') };
-  const allureGate =
-    existing.length > 0 ? await runAllure(['quality-gate', ...existing], { env, capture: true }) : { code: 1, output: `⨯ no allure-results directory (${dirs.join(', ')})` };
-  if (allureGate.code === 2 && /not installed|could not start/.test(allureGate.output)) throw new CommandError(allureGate.output);
 
   const load: LoadResult[] = [];
   for (const f of files) {
     const r = readJson<{ name?: string; status?: string; statusDetails?: { message?: string }; labels?: Array<{ name: string; value: string }> }>(f);
-    if (r?.labels?.some((l) => l.name === 'framework' && l.value === 'k6')) load.push({ name: r.name ?? path.basename(f), status: r.status ?? 'unknown', ...(r.statusDetails?.message ? { message: r.statusDetails.message } : {}) });
+    const label = (name: string) => r?.labels?.find((l) => l.name === name)?.value;
+    if (label('framework') !== 'k6') continue;
+    const [environment, runId] = [label('environment'), label('runId')];
+    load.push({ name: r!.name ?? path.basename(f), status: r!.status ?? 'unknown', ...(r!.statusDetails?.message ? { message: r!.statusDetails.message } : {}), ...(environment ? { environment } : {}), ...(runId ? { runId } : {}) });
   }
+  const selected = selectLoad(load, certification, options.loadRuns ?? []);
+  // Allure's own rule "no failed k6 threshold" looks at the same runs only (allurerc.mjs).
+  const env = { ...process.env, PVH_REPORT_DIR: reportDir, PVH_GATE_MIN_TESTS: String(minTests ?? 1), PVH_GATE_MUST_CLAUSES: mustIds.join(','), PVH_GATE_LOAD_RUNS: [...new Set(selected.counted.map((r) => r.runId!))].join(',') };
+  const allureGate =
+    existing.length > 0 ? await runAllure(['quality-gate', ...existing], { env, capture: true }) : { code: 1, output: `⨯ no allure-results directory (${dirs.join(', ')})` };
+  if (allureGate.code === 2 && /not installed|could not start/.test(allureGate.output)) throw new CommandError(allureGate.output);
+
   const runId = allureRunId(existing);
 
   const decision = decide({
     certification,
     allureResults: files.length,
     allureGate,
-    load,
+    load: selected.counted,
+    loadRuns: selected.runs,
+    ...(selected.ignored ? { loadIgnored: selected.ignored } : {}),
     ...(runId ? { allureRunId: runId } : {}),
     readOnly: options.readOnly,
     ...(options.noRegressions ? { noRegressions: true } : {}),

@@ -3,6 +3,7 @@
  * PATH lookup, and a throwaway module that pins the tool's version so `go build` only ever asks the
  * module proxy (plain `go install pkg@version` also queries the vanity host, unreachable here).
  */
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
@@ -22,12 +23,36 @@ export function throwawayModule(work: string, name: string, goDirective: string,
   writeFileSync(path.join(work, 'go.mod'), `module ${name}\n\ngo ${goDirective}\n\nrequire ${module} ${version}\n`);
 }
 
-/** Environment of such a build: the module proxy only, module mode, a static binary. */
-export function goBuildEnv(): NodeJS.ProcessEnv {
+/**
+ * The proxies of a GOPROXY list without its `direct` and `off` entries, separators kept ("," falls
+ * back on a 404/410 only, "|" on any error); undefined when no proxy is left.
+ */
+export function proxiesOf(goproxy: string): string | undefined {
+  const parts = goproxy.trim().split(/([,|])/);
+  const kept: string[] = [];
+  for (let i = 0; i < parts.length; i += 2) {
+    const entry = parts[i]!.trim();
+    if (!entry || entry === 'direct' || entry === 'off') continue;
+    if (kept.length > 0) kept.push(parts[i - 1] ?? ',');
+    kept.push(entry);
+  }
+  return kept.length > 0 ? kept.join('') : undefined;
+}
+
+/** The machine's GOPROXY list as Go itself reads it (the variable, go env -w, Go's default); '' without go. */
+function goEnvProxy(): string {
+  const r = spawnSync('go', ['env', 'GOPROXY'], { encoding: 'utf8', timeout: 30_000 });
+  return r.status === 0 ? r.stdout : '';
+}
+
+/** Environment of such a build: the machine's module proxy only, module mode, a static binary. */
+export function goBuildEnv(goproxy: string = goEnvProxy()): NodeJS.ProcessEnv {
+  const proxy = proxiesOf(goproxy);
   return {
     ...process.env,
-    // Only the module proxy is reachable; "direct" would try the vanity host and fail slowly.
-    GOPROXY: process.env.GOPROXY?.includes('proxy') ? process.env.GOPROXY.replace(/,direct$/, '') : 'https://proxy.golang.org',
+    // Only the module proxy is reachable; "direct" would try the vanity host and fail slowly. With
+    // no proxy configured at all, Go's own setting stands.
+    ...(proxy ? { GOPROXY: proxy } : {}),
     GOFLAGS: `${process.env.GOFLAGS ?? ''} -mod=mod`.trim(),
     CGO_ENABLED: '0',
   };

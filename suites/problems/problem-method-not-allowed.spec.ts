@@ -3,7 +3,8 @@ import type { ClauseId } from '../../fixtures/contract/clauses.ts';
 import type { HttpResponse } from '../../fixtures/harness/http/client.ts';
 import { allowedMethods } from '../../fixtures/harness/checks/allow.ts';
 import { expect, test } from '../../fixtures/harness/test.ts';
-import { because, clauseTest, covers, notApplicable } from '../../fixtures/harness/verdicts.ts';
+import { because, clauseTest, covers, needs, notApplicable, notTested } from '../../fixtures/harness/verdicts.ts';
+import { thinSlice } from '../../fixtures/contract/needs.ts';
 
 const SHAPE: ClauseId[] = ['PV-7-MEDIA', 'PV-2.5-TYPE', 'PV-2.5-TITLE', 'PV-2.5-STATUS', 'PV-2.5-DETAIL', 'PV-2.5-TRACE'];
 
@@ -23,16 +24,31 @@ function expectMethodNotAllowed(res: HttpResponse, what: string, refused: string
   }
 }
 
-test.describe('Problem details: methods a resource does not serve', () => {
-  test(...clauseTest('GET on the booking sub-resource, if refused with 405, names the allowed methods', covers('RFC9110-15.5.6-ALLOW', 'PV-7-MEDIA')), async ({ api, pool }) => {
-    // Read-only probe: safe on every environment.
-    const res = await api.raw('GET', new URL(api.bookingUrl(pool.any().reference)).pathname, { label: 'GET on .../booking' });
-    expectMethodNotAllowed(res, 'GET .../booking', 'GET', 'POST');
-  });
+/**
+ * Every method each resource does not serve (spec §4: GET a certificate; POST and DELETE its
+ * booking): a server's Allow list can be wrong for one resource and one method only (a booking
+ * sub-resource that lists PUT it then refuses). Write methods go only to a certificate this run may write.
+ */
+const CASES = [
+  { resource: 'booking', method: 'GET', mustAllow: 'POST' },
+  { resource: 'booking', method: 'PUT', mustAllow: 'POST' },
+  { resource: 'booking', method: 'PATCH', mustAllow: 'POST' },
+  { resource: 'certificate', method: 'PUT', mustAllow: 'GET' },
+  { resource: 'certificate', method: 'PATCH', mustAllow: 'GET' },
+  { resource: 'certificate', method: 'POST', mustAllow: 'GET' },
+] as const;
 
-  test(...clauseTest('PUT on a certificate, if refused with 405, names the allowed methods', covers('RFC9110-15.5.6-ALLOW', 'PV-7-MEDIA')), async ({ api, bookable }) => {
-    // PUT is a write method: only against a certificate this run may write to.
-    const res = await api.raw('PUT', new URL(api.certificateUrl(bookable.reference)).pathname, { rawBody: '{}', contentType: 'application/json', label: 'PUT on a certificate' });
-    expectMethodNotAllowed(res, 'PUT on a certificate', 'PUT', 'GET');
-  });
+test.describe('Problem details: methods a resource does not serve', () => {
+  for (const c of CASES) {
+    const where = c.resource === 'booking' ? 'the booking sub-resource' : 'a certificate';
+    test(...clauseTest(`${c.method} on ${where}, if refused with 405, names the allowed methods and not ${c.method}`, covers('RFC9110-15.5.6-ALLOW', 'PV-7-MEDIA'), ...(c.method === 'GET' ? [] : [needs('writes')])), async ({ api, pool }) => {
+      // GET is a read-only probe, safe on every environment; any other method only on a certificate this run may write.
+      const cert = c.method === 'GET' ? pool.any() : pool.bookable();
+      if (!cert) return notTested(thinSlice(`writable certificate left for this test`));
+      if (c.method !== 'GET') api.touched.add(cert.reference); // a target that books on PUT/PATCH is cleaned up
+      const url = c.resource === 'booking' ? api.bookingUrl(cert.reference) : api.certificateUrl(cert.reference);
+      const res = await api.raw(c.method, new URL(url).pathname, { ...(c.method === 'GET' ? {} : { rawBody: '{}', contentType: 'application/json' }), label: `${c.method} on ${where}` });
+      expectMethodNotAllowed(res, `${c.method} on ${where}`, c.method, c.mustAllow);
+    });
+  }
 });

@@ -4,6 +4,8 @@ import type { PartnerApi } from '../../fixtures/harness/partner-api.ts';
 import type { PoolCertificate } from '../../fixtures/harness/environment.ts';
 import type { ResolvedEnvironment } from '../../fixtures/harness/environment.ts';
 import { apiRaceTarget } from '../../fixtures/harness/race/targets.ts';
+import { raceReplayScript, TRIAL_FILE, trialRecord } from '../../fixtures/harness/race/replay.ts';
+import { replayTargetOf } from '../../fixtures/harness/http/reproducer.ts';
 import { validBooking, type CertificatePool } from '../../fixtures/harness/pool.ts';
 import { is2xx } from '../../fixtures/harness/properties/responses.ts';
 import { askedRaceRequests, ms, probeUnbookedRemove, RaceSetupError, requestsPerTrial, runTrial, startsBooked, summarise, type RaceScenario, type TrialReport } from '../../fixtures/harness/race/trial.ts';
@@ -39,8 +41,8 @@ async function raceTrials(scenario: RaceScenario, { api, bookable, environment, 
   if (scenario.includes('remove')) observe('PV-3-REMOVE-UNBOOKED', `removing the booking of an unbooked certificate answered ${unbookedRemoveStatus}`);
 
   const reports: TrialReport[] = [];
+  const certificate = { reference: bookable.reference, ...(bookable.legacyNumber ? { legacyNumber: bookable.legacyNumber } : {}) };
   for (let i = 0, spares = 0; i < TRIALS + spares; i += 1) {
-    const certificate = { reference: bookable.reference, ...(bookable.legacyNumber ? { legacyNumber: bookable.legacyNumber } : {}) };
     const report = await runTrial(target, { scenario, certificate, n, unbookedRemoveStatus, timeoutMs: environment.requestTimeoutMs }).catch((error: unknown) => {
       if (!(error instanceof RaceSetupError)) throw error;
       // The certificate is unbooked here (from the pool, or after the last trial's removal).
@@ -75,6 +77,13 @@ async function raceTrials(scenario: RaceScenario, { api, bookable, environment, 
   testInfo.annotations.push({ type: 'race-summary', description: summarise(reports) });
 
   const failed = reports.map((r, i) => ({ r, i })).filter(({ r }) => !r.verdict.ok);
+  const first = failed[0];
+  if (first) {
+    // The evidence of a race is the trial that broke and a concurrent replay of it, not the setup requests one after another.
+    const about = `trial ${first.i + 1} of ${reports.length} of "${testInfo.title.replace(/\s*\([^)]*\)$/, '')}"`;
+    await testInfo.attach(TRIAL_FILE, { contentType: 'application/json', body: JSON.stringify(trialRecord(first.r, certificate, environment.baseUrl, about), null, 2) });
+    await testInfo.attach('reproduce.sh', { contentType: 'text/plain', body: raceReplayScript(replayTargetOf(environment), about) });
+  }
   // Every booking of a trial refused as already booked, none winning: contention, or a target that
   // refuses even a lone booking? The second is PV-3-CREATE (the ledger's PV-3-REMOVE after our own
   // removal), not a race.
@@ -94,7 +103,6 @@ async function raceTrials(scenario: RaceScenario, { api, bookable, environment, 
       expect(again.status, because('PV-3-CONFLICT', `a trial had ${Math.max(...failed.map(({ r }) => winners(r).length))} winners, and a second booking of ${bookable.reference} by ${via === 'legacy' ? `legacy number ${id}` : 'reference'}, sent alone after the first, is not refused either (HTTP ${again.status}): the target does not refuse second bookings on that route, race or not`)).toBe(409);
     }
   }
-  const first = failed[0];
   const detail = first ? `; trial ${first.i + 1}: ${first.r.verdict.histogram}: ${first.r.verdict.violations.join('; ')}` : '';
   const unjudged = reports.filter((r) => r.verdict.ok && r.verdict.incomplete);
   if (failed.length === 0 && reports.length - unjudged.length < TRIALS) inconclusive(`${unjudged.length}/${reports.length} race trials could not be judged: ${unjudged[0]!.verdict.incomplete}`);

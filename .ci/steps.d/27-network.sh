@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# Certify from a company network (#25), with the components partners have: Debian's squid (a
+# forward proxy with a password, the only resolver of the made-up *.pvh.test names) and nginx (TLS
+# with a certificate from a private CA made at run time, mutual TLS, a gateway that refuses requests
+# without its subscription key) in front of the reference API, all on loopback. `npm run
+# network:stage -- --check` certifies through it (CONFORMANT, same clause verdicts as direct), shows
+# each missing setting INCONCLUSIVE with its message, runs the contention load smoke and
+# migrate:check through it, and scans every output for the proxy password, key passphrase and
+# subscription key. Installs squid and nginx when missing; SKIP only when that is impossible.
+set -uo pipefail
+cd "$(dirname "$0")/../.." || exit 1
+
+install_packages() {
+  local sudo=()
+  if [ "$(id -u)" -ne 0 ]; then
+    if sudo -n true 2>/dev/null; then sudo=(sudo -n); else return 1; fi
+  fi
+  export DEBIAN_FRONTEND=noninteractive
+  "${sudo[@]}" apt-get install -y -q --no-install-recommends squid nginx >/dev/null 2>&1 && return 0
+  "${sudo[@]}" apt-get update -q >/dev/null 2>&1 && "${sudo[@]}" apt-get install -y -q --no-install-recommends squid nginx >/dev/null 2>&1
+}
+have() { [ -x "/usr/sbin/$1" ] || command -v "$1" >/dev/null 2>&1; }
+if ! have squid || ! have nginx; then
+  echo "network: squid or nginx not installed; installing Debian's squid and nginx packages"
+  install_packages
+fi
+if ! have squid || ! have nginx; then
+  echo "SKIP: squid and nginx could not be installed (apt-get install squid nginx failed: no root or sudo, or no Debian package access); the company-network checks did not run"
+  exit 0
+fi
+
+set -e
+npm run k6:ensure
+npm run network:stage -- --check

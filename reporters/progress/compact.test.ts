@@ -1,0 +1,49 @@
+import { expect, test } from '@playwright/test';
+import type { FullConfig, FullResult, Suite, TestCase, TestResult } from '@playwright/test/reporter';
+import { spawnSync } from 'node:child_process';
+import { PROJECT_ROOT } from '../../fixtures/harness/project-root.ts';
+import CompactProgress from './compact.ts';
+
+/** Feeds the reporter a run of `n` tests, every 40th failing with a long message; returns what it printed. */
+function printed(n: number): string[] {
+  const lines: string[] = [];
+  const log = console.log;
+  console.log = (...args: unknown[]) => void lines.push(args.join(' '));
+  try {
+    const tests = Array.from({ length: n }, (_, i) => {
+      const failed = i % 40 === 39;
+      return {
+        test: { outcome: () => (failed ? 'unexpected' : 'expected'), titlePath: () => ['', 'conformance', 'suites/x.spec.ts', 'A group of checks', `test ${i} ${'with a very long title '.repeat(10)}(PV-3-CONFLICT)`] } as unknown as TestCase,
+        result: { status: failed ? 'failed' : 'passed', errors: failed ? [{ message: `\u001b[31mError: [PV-3-CONFLICT] ${'x'.repeat(400)}\u001b[39m\nmore` }] : [] } as unknown as TestResult,
+      };
+    });
+    const reporter = new CompactProgress();
+    reporter.onBegin({ workers: 2 } as FullConfig, { allTests: () => tests.map((t) => t.test) } as unknown as Suite);
+    for (const t of tests) reporter.onTestEnd(t.test, t.result);
+    reporter.onEnd({ status: 'failed' } as FullResult);
+  } finally {
+    console.log = log;
+  }
+  return lines;
+}
+
+test('a run of 123 tests prints a line per tenth and a short line per failure, not 123 lines of 300 characters', () => {
+  const lines = printed(123);
+  expect(lines.filter((l) => /^progress: +\d+ %/.test(l))).toHaveLength(10);
+  expect(lines.filter((l) => l.startsWith('  ✘ '))).toHaveLength(3);
+  expect(lines.length).toBe(1 + 10 + 3);
+  for (const l of lines) expect(l.length, l).toBeLessThanOrEqual(280);
+  expect(lines.at(-1)).toMatch(/^progress: 100 % \(123\/123\): 120 passed, 3 failed, 0 skipped, [\d.]+ s$/);
+  expect(lines.join('\n')).not.toContain('\u001b[');
+});
+
+test('a run of 3 tests prints a line per test', () => {
+  expect(printed(3).filter((l) => /^progress: +\d+ %/.test(l))).toHaveLength(3);
+});
+
+test('certify asks Playwright for the compact progress unless --verbose', () => {
+  const list = (progress: string) =>
+    spawnSync(process.execPath, ['-e', 'import("./playwright.config.ts").then((m) => console.log(JSON.stringify(m.default.reporter[0])))'], { cwd: PROJECT_ROOT, encoding: 'utf8', env: { ...process.env, PVH_PROGRESS: progress, NODE_OPTIONS: '--import tsx' } }).stdout.trim();
+  expect(list('compact')).toBe('["./reporters/progress/compact.ts"]');
+  expect(list('full')).toMatch(/^\["(list|dot)"\]$/);
+});

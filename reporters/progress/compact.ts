@@ -1,0 +1,78 @@
+/**
+ * certify's default console progress: a line per tenth of the run with the counts, and a line per
+ * test that did not pass (its title and the first line of its error), instead of one 300-character
+ * line per test. `certify --verbose` uses Playwright's list reporter instead; the certification
+ * report and Playwright's JSON keep every test either way.
+ */
+import type { FullConfig, FullResult, Reporter, Suite, TestCase, TestError, TestResult } from '@playwright/test/reporter';
+import { stripAnsi } from '../../fixtures/harness/ansi.ts';
+import { redact } from '../../fixtures/harness/http/redact.ts';
+
+const WIDTH = 160;
+
+/** `text` on one line of at most `max` characters. */
+export function oneLine(text: string, max = WIDTH): string {
+  const line = stripAnsi(text).replace(/\s+/g, ' ').trim();
+  return line.length > max ? `${line.slice(0, max - 1)}…` : line;
+}
+
+export default class CompactProgress implements Reporter {
+  private total = 0;
+  private done = 0;
+  private counts = { passed: 0, failed: 0, skipped: 0 };
+  private nextTenth = 1;
+  private started = Date.now();
+
+  printsToStdio(): boolean {
+    return true;
+  }
+
+  onBegin(config: FullConfig, suite: Suite): void {
+    this.total = suite.allTests().length;
+    this.started = Date.now();
+    console.log(`progress: ${this.total} tests, ${config.workers} worker${config.workers === 1 ? '' : 's'} (a line per 10 %; --verbose lists every test)`);
+  }
+
+  onTestEnd(test: TestCase, result: TestResult): void {
+    // A retry-free run: the last result of a test is its result.
+    this.done += 1;
+    const outcome = test.outcome();
+    if (outcome === 'skipped') this.counts.skipped += 1;
+    else if (outcome === 'expected' || outcome === 'flaky') this.counts.passed += 1;
+    else {
+      this.counts.failed += 1;
+      const error = result.errors[0]?.message ?? result.error?.message ?? result.status;
+      console.log(redact(`  ✘ ${oneLine(test.titlePath().slice(3).join(' › '), 110)}: ${oneLine(error.split('\n').find((l) => l.trim() !== '') ?? error, WIDTH)}`));
+    }
+    // One line when the run passes one or more tenths (a run of 3 tests has a line per test).
+    let crossed = false;
+    while (this.total > 0 && this.nextTenth <= 10 && this.done * 10 >= this.nextTenth * this.total) {
+      this.nextTenth += 1;
+      crossed = true;
+    }
+    if (crossed) console.log(this.line());
+  }
+
+  /** What tests print themselves (a cleanup warning) and errors outside any test are kept as they are. */
+  onStdOut(chunk: string | Buffer): void {
+    process.stdout.write(chunk);
+  }
+
+  onStdErr(chunk: string | Buffer): void {
+    process.stderr.write(chunk);
+  }
+
+  onError(error: TestError): void {
+    console.error(redact(error.stack ?? error.message ?? String(error.value)));
+  }
+
+  onEnd(result: FullResult): void {
+    if (this.done < this.total) console.log(`${this.line()}; ${result.status}`);
+  }
+
+  private line(): string {
+    const pct = this.total ? Math.floor((this.done * 100) / this.total) : 100;
+    const { passed, failed, skipped } = this.counts;
+    return `progress: ${String(pct).padStart(3)} % (${this.done}/${this.total}): ${passed} passed, ${failed} failed, ${skipped} skipped, ${((Date.now() - this.started) / 1000).toFixed(1)} s`;
+  }
+}

@@ -1,0 +1,41 @@
+/**
+ * certify's exit codes are said in three places: the verdicts' EXIT_CODE (what it does), its
+ * --help, and the README. They must agree, and a placeholder URL is a config error (2), never the
+ * INCONCLUSIVE (3) of an unreachable target.
+ */
+import { expect, test } from '@playwright/test';
+import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { PROJECT_ROOT } from '../fixtures/harness/project-root.ts';
+import { EXIT_CODE, type RunVerdict } from '../reporters/certification/verdicts.ts';
+
+const readme = readFileSync(path.join(PROJECT_ROOT, 'README.md'), 'utf8');
+const verdicts = Object.entries(EXIT_CODE) as Array<[RunVerdict, number]>;
+
+test('certify --help lists every verdict with its exit code, and 2 for a config error with placeholder URLs', () => {
+  const r = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/certify.ts', '--help'], { cwd: PROJECT_ROOT, encoding: 'utf8' });
+  expect(r.status, r.stderr).toBe(0);
+  const codes = r.stdout.slice(r.stdout.indexOf('Exit codes:'));
+  for (const [verdict, code] of verdicts) expect(codes, verdict).toMatch(new RegExp(`^ {2}${code} +${verdict}\\b`, 'm'));
+  expect(codes).toMatch(/^ {2}2 +usage or config error, before any request: .*placeholder URL/m);
+});
+
+test('the README says the same exit code for every verdict, and 2 for placeholder URLs', () => {
+  const table = readme.slice(readme.indexOf('## Verdicts'));
+  for (const [verdict, code] of verdicts) {
+    expect(table, verdict).toMatch(new RegExp(`^\\| ${verdict} \\| ${code} \\|`, 'm'));
+    expect(readme, `the first exit-code sentence names ${verdict}`).toContain(`**${code} ${verdict}**`);
+  }
+  expect(readme).toMatch(/placeholders?\*\*:[^\n]*certify stops before any request with exit 2/);
+  expect(readme).not.toMatch(/placeholder[^\n]*exit 3|exit 3[^\n]*placeholder/);
+});
+
+test('a mistyped REF_FAULTS is a usage error before any request: exit 2, one line naming the close faults', () => {
+  const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('PVH_') && !k.startsWith('REF_')));
+  const r = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/certify.ts'], { cwd: PROJECT_ROOT, encoding: 'utf8', env: { ...env, REF_FAULTS: 'double-bookin', PVH_REPORT_DIR: path.join('reports', 'self-test', 'ref-faults') } });
+  expect(r.status, r.stderr).toBe(2);
+  const lines = r.stderr.trim().split('\n');
+  expect(lines).toHaveLength(1);
+  expect(lines[0]).toMatch(/unknown fault "double-bookin"\. Did you mean: double-booking-200\?.*--list-faults.*REF_\*/);
+});

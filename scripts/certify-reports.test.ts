@@ -1,0 +1,55 @@
+/**
+ * What a certification leaves is the certification's: a later npm test (its conformance project
+ * included) or any other Playwright run writes under self-test/ and never replaces the report, the
+ * history or the Allure results. And certify's console shows a compact progress, not a line per test.
+ */
+import { expect, test } from '@playwright/test';
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { PROJECT_ROOT } from '../fixtures/harness/project-root.ts';
+
+const GREP = 'each certificate URL returns';
+
+async function run(args: string[], env: NodeJS.ProcessEnv): Promise<{ code: number | null; out: string }> {
+  const clean = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('PVH_') && !k.startsWith('REF_')));
+  const child = spawn(process.execPath, args, { cwd: PROJECT_ROOT, env: { ...clean, ...env } });
+  let out = '';
+  child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+  child.stderr.on('data', (d: Buffer) => (out += d.toString()));
+  const [code] = (await once(child, 'exit')) as [number | null];
+  return { code, out };
+}
+
+const results = (dir: string) => JSON.parse(readFileSync(path.join(dir, 'certification', 'results.json'), 'utf8')) as { run: { id: string } };
+
+test('npm test after certify leaves the certification report, history and Allure results in place; its own go to self-test/', async () => {
+  test.setTimeout(240_000);
+  const dir = mkdtempSync(path.join(tmpdir(), 'pvh-reports-'));
+  try {
+    const certify = await run(['--import', 'tsx', 'scripts/certify.ts', '--grep', GREP], { PVH_REPORT_DIR: dir, CI: '1' });
+    expect(certify.code, certify.out).toBe(4); // one test: conformant on what was tested
+    // Compact progress: no line per test, none of Playwright's 300-character list lines.
+    expect(certify.out).toMatch(/^progress: 100 % \(\d+\/\d+\): /m);
+    for (const line of certify.out.split('\n')) expect(line.length, line).toBeLessThan(400);
+    const certified = results(dir).run.id;
+    const history = readFileSync(path.join(dir, 'history', 'certification.jsonl'), 'utf8');
+    const allure = readdirSync(path.join(dir, 'allure-results')).sort();
+
+    // What npm test runs: playwright test, both projects (here one conformance test and one harness test).
+    const selfTest = await run([path.join('node_modules', '@playwright', 'test', 'cli.js'), 'test', '--grep', `${GREP}|the module proxy comes from`], { PVH_REPORT_DIR: dir, CI: '1' });
+    expect(selfTest.code, selfTest.out).toBe(0);
+    expect(results(dir).run.id).toBe(certified);
+    expect(readFileSync(path.join(dir, 'history', 'certification.jsonl'), 'utf8')).toBe(history);
+    expect(readdirSync(path.join(dir, 'allure-results')).sort()).toEqual(allure);
+    // Its own reports, where .ci/run counts them.
+    const own = path.join(dir, 'self-test');
+    expect(results(own).run.id).not.toBe(certified);
+    expect((JSON.parse(readFileSync(path.join(own, 'playwright', 'results.json'), 'utf8')) as { stats: { expected: number } }).stats.expected).toBe(2);
+    expect(existsSync(path.join(own, 'self-test'))).toBe(false); // workers load the config again: not nested
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});

@@ -11,18 +11,11 @@
 set -uo pipefail
 cd "$(dirname "$0")/../.." || exit 1
 
-install_prometheus() {
-  local sudo=()
-  if [ "$(id -u)" -ne 0 ]; then
-    if sudo -n true 2>/dev/null; then sudo=(sudo -n); else return 1; fi
-  fi
-  export DEBIAN_FRONTEND=noninteractive
-  "${sudo[@]}" apt-get install -y -q --no-install-recommends prometheus >/dev/null 2>&1 && return 0
-  "${sudo[@]}" apt-get update -q >/dev/null 2>&1 && "${sudo[@]}" apt-get install -y -q --no-install-recommends prometheus >/dev/null 2>&1
-}
+# shellcheck source=../apt-install.sh
+source .ci/apt-install.sh
 if ! command -v prometheus >/dev/null 2>&1 || ! command -v promtool >/dev/null 2>&1; then
   echo "prometheus: not installed; installing Debian's prometheus package"
-  install_prometheus
+  apt_install prometheus
 fi
 if ! command -v prometheus >/dev/null 2>&1 || ! command -v promtool >/dev/null 2>&1; then
   echo "SKIP: prometheus could not be installed (apt-get install prometheus failed: no root or sudo, or no Debian package access); the Prometheus checks did not run"

@@ -10,19 +10,12 @@
 set -uo pipefail
 cd "$(dirname "$0")/../.." || exit 1
 
-install_packages() {
-  local sudo=()
-  if [ "$(id -u)" -ne 0 ]; then
-    if sudo -n true 2>/dev/null; then sudo=(sudo -n); else return 1; fi
-  fi
-  export DEBIAN_FRONTEND=noninteractive
-  "${sudo[@]}" apt-get install -y -q --no-install-recommends squid nginx >/dev/null 2>&1 && return 0
-  "${sudo[@]}" apt-get update -q >/dev/null 2>&1 && "${sudo[@]}" apt-get install -y -q --no-install-recommends squid nginx >/dev/null 2>&1
-}
+# shellcheck source=../apt-install.sh
+source .ci/apt-install.sh
 have() { [ -x "/usr/sbin/$1" ] || command -v "$1" >/dev/null 2>&1; }
 if ! have squid || ! have nginx; then
   echo "network: squid or nginx not installed; installing Debian's squid and nginx packages"
-  install_packages
+  apt_install squid nginx
 fi
 if ! have squid || ! have nginx; then
   echo "SKIP: squid and nginx could not be installed (apt-get install squid nginx failed: no root or sudo, or no Debian package access); the company-network checks did not run"

@@ -5,7 +5,6 @@
 import { expect, test } from '@playwright/test';
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PROJECT_ROOT } from '../../fixtures/harness/project-root.ts';
@@ -14,17 +13,11 @@ import { loadMetrics } from './metrics.ts';
 import type { LoadOptions } from './options.ts';
 import type { Target } from './target.ts';
 import type { LoadConfig } from '../lib/load-config.ts';
+import { freePort } from '../../fixtures/harness/free-port.ts';
 
-async function closedPort(): Promise<number> {
-  const s = createServer();
-  await new Promise<void>((r) => s.listen(0, '127.0.0.1', r));
-  const { port } = s.address() as { port: number };
-  await new Promise<void>((r) => s.close(() => r()));
-  return port;
-}
 
 test('an endpoint that refuses the empty write leaves k6 without the output, with one line', async () => {
-  const port = await closedPort();
+  const port = await freePort();
   const lines: string[] = [];
   const log = console.log;
   console.log = (l: string) => lines.push(l);
@@ -44,7 +37,7 @@ test('a contention smoke with Prometheus down holds its thresholds (exit 0) and 
   test.skip(!findK6(), 'k6 is not built yet (npm run k6:ensure; .ci/steps.d/25-prometheus.sh runs the same check)');
   test.setTimeout(120_000);
   const dir = mkdtempSync(path.join(tmpdir(), 'pvh-load-down-'));
-  const port = await closedPort();
+  const port = await freePort();
   try {
     const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('PVH_') && !k.startsWith('REF_')));
     const run = await new Promise<{ code: number | null; output: string }>((resolve) => {

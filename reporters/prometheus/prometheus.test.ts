@@ -1,6 +1,5 @@
 /** The remote-write body, where it goes, what a run sends, and a sender that never fails a run. */
 import { expect, test } from '@playwright/test';
-import { createServer } from 'node:net';
 import localConfig from '../../fixtures/environments/configs/local.ts';
 import { validateEnvironmentConfig } from '../../fixtures/environments/config-schema.ts';
 import { CommandError } from '../../fixtures/harness/command-error.ts';
@@ -10,16 +9,10 @@ import { conformanceSamples, gateSamples } from './conformance-series.ts';
 import { k6RemoteWrite, loadSamples } from './load-series.ts';
 import { decodeWriteRequest, encodeWriteRequest, uncompressBody, writeRequestBody, type Sample } from './remote-write-codec.ts';
 import { pushSamples, remoteWriteTarget, sendSamples } from './send.ts';
+import { freePort } from '../../fixtures/harness/free-port.ts';
 
 const T = 1_795_000_000_123;
 
-async function closedPort(): Promise<number> {
-  const s = createServer();
-  await new Promise<void>((r) => s.listen(0, '127.0.0.1', r));
-  const { port } = s.address() as { port: number };
-  await new Promise<void>((r) => s.close(() => r()));
-  return port;
-}
 
 function results(): CertificationResults {
   const r = emptyResults({ id: 'run-1', environment: 'staging', baseUrl: 'https://x', authUrl: 'https://x/t', startedAt: '2026-11-24T00:00:00Z', durationMs: 12_500, harnessVersion: '0.1.0', node: 'v20', commit: 'abc1234' }, 'NOT CONFORMANT', []);
@@ -103,7 +96,7 @@ test.describe('sending', () => {
   });
 
   test('an endpoint that is down or refuses: one line, nothing thrown', async () => {
-    const port = await closedPort();
+    const port = await freePort();
     const lines: string[] = [];
     const r = await sendSamples('load', remoteWriteTarget(`http://127.0.0.1:${port}/api/v1/write`, undefined, {})!, [], (l) => lines.push(l));
     expect(r.ok).toBe(false);

@@ -1,9 +1,11 @@
 /** `npm run certify`: the conformance run and its verdict (fixtures/harness/certify/run.ts). */
 import { environmentName } from '../fixtures/environments/open-target.ts';
+import { TOKEN_HOLD_VARIABLE } from '../fixtures/environments/load.ts';
 import { certify } from '../fixtures/harness/certify/run.ts';
+import { certifyRepeatedly, VERDICTS_DIFFERED } from '../fixtures/harness/certify/repeat.ts';
 import { PROMETHEUS_FLAG, PROMETHEUS_URL_VAR } from '../reporters/prometheus/send.ts';
 import { EXIT_CODE } from '../reporters/certification/verdicts.ts';
-import { runMain } from './lib/run-main.ts';
+import { integerFlag, runMain } from './lib/run-main.ts';
 
 runMain({
   name: 'certify',
@@ -14,6 +16,8 @@ runMain({
     bundle: { type: 'boolean', help: 'then write the evidence bundle (certification/bundle/, see npm run verify-bundle)' },
     prometheus: PROMETHEUS_FLAG,
     verbose: { type: 'boolean', help: 'a line per test (default: a progress line per 10 % and a line per test that did not pass)' },
+    'token-hold': { type: 'string', value: 'SECONDS', help: 'hold tokens this long beside the suites (config certify.tokenHoldSeconds): a nightly run\nwaits out long clock skews and uses one token for its whole stated life, e.g. 3700' },
+    repeat: { type: 'string', value: 'N', help: 'certify N times, one after the other, and print how many runs reached each\nverdict and the clauses that differed (reports in <report dir>/repeat/run-N/)' },
   },
   positionals: '[-- PLAYWRIGHT-ARGS]',
   environment: {
@@ -29,6 +33,11 @@ runMain({
     2: 'usage or config error, before any request: a missing variable, a placeholder URL (a reserved example.com name), a malformed pool',
     [EXIT_CODE.INCONCLUSIVE]: 'INCONCLUSIVE: unreachable, stopped answering, interrupted, or a MUST check could not complete',
     [EXIT_CODE['CONFORMANT ON WHAT WAS TESTED']]: 'CONFORMANT ON WHAT WAS TESTED: every check that ran held, some clause was not (fully) tested and the config does not accept the gap',
+    [VERDICTS_DIFFERED]: '--repeat only: the runs did not all reach the same verdict',
   },
-  run: (values, positionals) => certify({ env: values.env ?? environmentName(), bundle: !!values.bundle, verbose: !!values.verbose, playwrightArgs: positionals, ...(values.grep ? { grep: values.grep } : {}), ...(values.prometheus !== undefined ? { prometheus: values.prometheus } : {}) }),
+  run: (values, positionals) => {
+    if (values['token-hold'] !== undefined) process.env[TOKEN_HOLD_VARIABLE] = String(integerFlag('--token-hold', values['token-hold'], { min: 1, max: 86_400 }));
+    const options = { env: values.env ?? environmentName(), bundle: !!values.bundle, verbose: !!values.verbose, playwrightArgs: positionals, ...(values.grep ? { grep: values.grep } : {}), ...(values.prometheus !== undefined ? { prometheus: values.prometheus } : {}) };
+    return values.repeat === undefined ? certify(options) : certifyRepeatedly(options, integerFlag('--repeat', values.repeat, { min: 1, max: 1000 }));
+  },
 });

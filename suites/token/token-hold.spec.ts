@@ -5,7 +5,8 @@ import { failed } from '../../fixtures/harness/token-time/clock.ts';
 import { watchedHold } from '../../fixtures/harness/token-time/read-watch.ts';
 
 // A primary token is held from the worker's first test on (token-time/clock.ts), for 8 s by
-// default or certify.tokenHoldSeconds: a token that dies early, or that a newer one ends, shows here.
+// default or certify.tokenHoldSeconds, and used once more here, late in the run: a token that dies
+// early, or that a newer one ends, shows here.
 test.describe('A token keeps working for its stated life', () => {
   test(...clauseTest('a token still works seconds after it was issued, and after a newer token of its user was issued', covers('PV-5-LIFETIME')), async ({ tokenClock, exchanges }) => {
     const w = await watchedHold(tokenClock, exchanges);

@@ -92,6 +92,14 @@ export function checksOf(id: string, tests: readonly TestOutcome[], ctx: CheckCo
     out.push({ way: u.title, kind: 'test', ...(u.inPassing?.includes(id) ? { inPassing: true } : {}), ...(t ? reading(t) : notSelected) });
   }
 
+  // A test charged with this clause that is none of its checks (a race's setup booking refused is
+  // PV-3-CREATE's): its failure is a check of the clause too, so a failed clause names what failed.
+  for (const t of tests) {
+    const r = readTest(t);
+    if (r.kind !== 'failed' || !r.clauses.includes(id) || out.some((c) => c.way === t.title || (t.ways ?? []).includes(c.way))) continue;
+    out.push({ way: t.title, kind: 'test', status: 'failed', reason: r.message });
+  }
+
   for (const c of out) {
     if (c.status !== 'not-tested') continue;
     const accepted = ctx.acceptedGaps?.find((g) => (!g.clause || g.clause === '*' || g.clause === id) && (!g.setting || g.setting === c.setting) && (!g.way || c.way.includes(g.way)));

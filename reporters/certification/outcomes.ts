@@ -7,6 +7,7 @@
 import { stripAnsi } from '../../fixtures/harness/ansi.ts';
 import { chargedClauseIds, clauseIdsIn as idsIn } from '../../fixtures/contract/clauses.ts';
 import type { GapSetting } from '../../fixtures/contract/needs.ts';
+import type { RootFinding } from '../../fixtures/harness/verdicts.ts';
 
 export interface TestOutcome {
   id: string;
@@ -34,6 +35,8 @@ export interface TestOutcome {
   inconclusive?: string;
   /** Its evidence files, when it did not pass (relative to the certification report). */
   evidenceFiles?: string[];
+  /** What its answers showed broken first, whatever it checked (a root-cause reading after the test). */
+  finding?: RootFinding;
   durationMs: number;
 }
 

@@ -10,6 +10,7 @@ import type { CertificationResults, ClauseResult, Verdict } from './verdicts.ts'
 import { summaryLine } from './verdicts.ts';
 import { describeWay } from './checks.ts';
 import { skipReason } from './outcomes.ts';
+import { rootCausesHeadline, rootCauseText } from '../diagnosis/describe.ts';
 
 const ICON: Record<Verdict, string> = { pass: 'PASS', fail: 'FAIL', warning: 'WARN', observation: 'INFO', partial: 'PARTIAL', 'not-tested': 'NOT TESTED', 'not-run': 'NOT RUN' };
 const BANNER: Record<CertificationResults['verdict'], string> = { CONFORMANT: 'ok', 'CONFORMANT ON WHAT WAS TESTED': 'unsure', 'NOT CONFORMANT': 'ko', INCONCLUSIVE: 'unsure' };
@@ -53,9 +54,17 @@ export function renderMarkdown(r: CertificationResults): string {
     for (const c of r.causes) lines.push(`- ${md(c)}`);
     lines.push('');
   }
+  if (r.rootCauses.length > 0) {
+    lines.push(`## ${rootCausesHeadline(r.rootCauses).replace(/^root causes/, 'Root causes')}`, '', 'Each is one broken promise, with the clauses it dragged along: fix these, and the clauses below follow.', '');
+    r.rootCauses.forEach((c, i) => {
+      lines.push(`${i + 1}. ${md(rootCauseText(c))}`);
+      if (c.evidence.length > 0) lines.push(`   - evidence: ${c.evidence.slice(0, 6).map((f) => `[${md(f)}](${f})`).join(', ')}`);
+    });
+    lines.push('');
+  }
   const failing = broken(r);
   if (failing.length > 0) {
-    lines.push('## What broke', '');
+    lines.push('## What broke, clause by clause', '');
     for (const c of failing) {
       lines.push(`- **${c.id}** (${c.level}, ${c.source}) ${ICON[c.verdict]}${c.knownDeviation ? ` — known deviation: ${c.knownDeviation}` : ''}: ${c.summary}`);
       for (const e of c.evidence.filter((x) => !x.startsWith('observed:')).slice(0, 3)) lines.push(`  - ${md(e)}`);
@@ -117,6 +126,12 @@ function untestedSection(r: CertificationResults): string {
   return `<h2 id="not-tested">MUST clauses not fully tested</h2><p class="muted">PASS means every check of a clause ran and held; these are no evidence either way.</p><ul class="broke">${gaps.map((c) => `<li><a href="#${anchor(c.id)}"><b>${esc(c.id)}</b></a> ${ICON[c.verdict]}: ${esc(c.summary)}<div class="msg">${esc(c.coverage)}</div></li>`).join('\n')}</ul>`;
 }
 
+function rootCauseSection(r: CertificationResults): string {
+  if (r.rootCauses.length === 0) return '';
+  const items = r.rootCauses.map((c) => `<li><a href="#${anchor(c.clause)}"><b>${esc(c.clause)}</b></a> <span class="muted">(${c.level})</span>: ${esc(rootCauseText(c).slice(c.clause.length + c.level.length + 4))}${links(c.evidence.slice(0, 6))}</li>`);
+  return `<h2 id="root-causes">${esc(rootCausesHeadline(r.rootCauses).replace(/^root causes/, 'Root causes'))}</h2><p class="muted">Each is one broken promise, with the clauses it dragged along: fix these, and the clauses below follow.</p><ol class="broke">${items.join('\n')}</ol>`;
+}
+
 function brokeSection(r: CertificationResults): string {
   const failing = broken(r);
   const items = failing.map((c) => {
@@ -127,7 +142,7 @@ function brokeSection(r: CertificationResults): string {
   const files = r.tests.filter((t) => t.inconclusive || (t.evidenceFiles ?? []).some((f) => f.startsWith('evidence/could-not-complete/')));
   const extra = files.flatMap((t) => (t.evidenceFiles ?? []).filter((f) => f.startsWith('evidence/could-not-complete/'))).map((f) => `<a href="${esc(f)}">${esc(fileName(f))}</a>`);
   if (items.length + causes.length === 0) return '';
-  return `<h2 id="what-broke">What broke</h2><ul class="broke">${[...causes, ...items].join('\n')}</ul>${extra.length ? `<div class="files">evidence of checks that could not complete: ${extra.join(' · ')}</div>` : ''}`;
+  return `<h2 id="what-broke">What broke, clause by clause</h2><ul class="broke">${[...causes, ...items].join('\n')}</ul>${extra.length ? `<div class="files">evidence of checks that could not complete: ${extra.join(' · ')}</div>` : ''}`;
 }
 
 export function renderHtml(r: CertificationResults): string {
@@ -148,6 +163,7 @@ ul{margin:.2rem 0;padding-left:1.2rem}.broke li{margin-bottom:.6rem}tr:target{ba
 ${networkLines(r).map((x) => `<p class="${x.startsWith('WARNING') ? 'banner ko' : 'muted'}">${esc(x)}</p>`).join('\n')}
 <div class="decision">Release decision from this certification: <b>${d.decision}</b>${d.reasons.length ? `<ul>${d.reasons.map((x) => `<li>${esc(x)}</li>`).join('')}</ul>` : ' <span class="muted">(npm run gate adds the Allure quality gate and k6 thresholds)</span>'}</div>
 ${since}
+${rootCauseSection(r)}
 ${brokeSection(r)}
 ${untestedSection(r)}
 <p class="muted">Run ${esc(r.run.id)} · started ${esc(r.run.startedAt)} · API ${esc(r.run.baseUrl || '(unknown)')} · token endpoint ${esc(r.run.authUrl || '(unknown)')}${r.run.rttMs !== undefined ? ` · round-trip time ${r.run.rttMs} ms` : ''} · harness ${esc(r.run.harnessVersion)} · Node ${esc(r.run.node)}${r.run.commit ? ` · commit ${esc(r.run.commit)}` : ''}</p>

@@ -12,7 +12,7 @@ import type { GapSetting } from '../../fixtures/contract/needs.ts';
 import { ANNOTATION_WAY } from '../../fixtures/contract/ways-in.ts';
 import { gitCommit, harnessVersion } from '../../fixtures/harness/run-info.ts';
 import { readLostMarker } from '../../fixtures/harness/target-health.ts';
-import { ANNOTATION } from '../../fixtures/harness/verdicts.ts';
+import { ANNOTATION, type RootFinding } from '../../fixtures/harness/verdicts.ts';
 import { readTest, resultsOf, summaryLine, type CertificationResults, type TestOutcome } from './verdicts.ts';
 import { describePlan, planOf } from './plan.ts';
 import { gapLines, servingFor } from './run-gaps.ts';
@@ -20,6 +20,7 @@ import { writeCertification } from './files.ts';
 import { addVerdictToAllure, addVerdictToJUnit } from './verdict-entries.ts';
 import { addEvidence, attachmentsOf, type EvidenceFiles } from './evidence.ts';
 import { describeSince, historyFile, recordRun } from './history.ts';
+import { rootCausesHeadline, rootCauseText } from '../diagnosis/describe.ts';
 
 interface Options {
   outputDir?: string;
@@ -81,6 +82,8 @@ export default class CertificationReporter implements Reporter {
       errors: result.errors.map((e) => redact(e.message ?? e.value ?? 'error')),
       durationMs: result.duration,
     };
+    const finding = of(ANNOTATION.finding)[0];
+    if (finding) outcome.finding = parseFinding(finding);
     const deviation = of('known-deviation')[0];
     if (deviation) outcome.knownDeviation = deviation;
     const inconclusive = of(ANNOTATION.inconclusive)[0];
@@ -132,7 +135,8 @@ export default class CertificationReporter implements Reporter {
     addVerdictToJUnit(path.join(reportDir, 'junit', 'results.xml'), results);
     addVerdictToAllure(path.join(reportDir, 'allure-results'), results);
     const gaps = gapLines(results);
-    console.log(`\n${summaryLine(results)}${gaps.length ? `\n${gaps.join('\n')}` : ''}${results.sinceLast ? `\n${describeSince(results.sinceLast)}` : ''}\nreport: ${path.join(this.outputDir, 'index.html')}`);
+    const causes = results.rootCauses.length > 0 ? `${rootCausesHeadline(results.rootCauses)}\n${results.rootCauses.map((c, i) => `  ${i + 1}. ${rootCauseText(c)}`).join('\n')}\n` : '';
+    console.log(`\n${redact(causes)}${summaryLine(results)}${gaps.length ? `\n${gaps.join('\n')}` : ''}${results.sinceLast ? `\n${describeSince(results.sinceLast)}` : ''}\nreport: ${path.join(this.outputDir, 'index.html')}`);
   }
 
   /** Evidence files of every test that failed on a clause or could not complete, linked from its clauses. */
@@ -152,6 +156,15 @@ export default class CertificationReporter implements Reporter {
       }
     }
     return files;
+  }
+}
+
+/** A root finding as after-test wrote it (JSON); redaction keeps it JSON, but a reporter never throws on it. */
+function parseFinding(text: string): RootFinding | undefined {
+  try {
+    return JSON.parse(text) as RootFinding;
+  } catch {
+    return undefined;
   }
 }
 

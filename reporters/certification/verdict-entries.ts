@@ -13,6 +13,7 @@ import { summaryLine, type CertificationResults } from './verdicts.ts';
 import { networkLines } from './network-note.ts';
 import { gapLines } from './run-gaps.ts';
 import { skipReason } from './outcomes.ts';
+import { rootCausesHeadline, rootCauseText } from '../diagnosis/describe.ts';
 
 const xml = (s: string) => s.replace(/[<>&"']/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[c]!);
 
@@ -21,19 +22,22 @@ export function addVerdictToJUnit(file: string, r: CertificationResults): void {
   const text = existsSync(file) ? readFileSync(file, 'utf8') : '<?xml version="1.0" encoding="UTF-8"?>\n<testsuites id="" name="" tests="0" failures="0" skipped="0" errors="0" time="0">\n</testsuites>\n';
   mkdirSync(path.dirname(file), { recursive: true });
   const why = r.verdict === 'CONFORMANT' ? '' : r.verdict === 'NOT CONFORMANT' ? 'failure' : 'error';
-  const message = redact([summaryLine(r), ...r.causes, ...gapLines(r, 50)].join('\n'));
+  const message = redact([summaryLine(r), ...rootCauseLines(r), ...r.causes, ...gapLines(r, 50)].join('\n'));
   const body = why ? `<${why} message="${xml(r.verdict)}" type="${xml(r.verdict)}">${xml(message)}</${why}>` : '';
-  const suite = `<testsuite name="Certification verdict" timestamp="${xml(r.run.startedAt)}" hostname="" tests="1" failures="${why === 'failure' ? 1 : 0}" skipped="0" time="0" errors="${why === 'error' ? 1 : 0}">
+  // One testcase per root cause after the verdict's: a CI server lists what to fix first.
+  const causes = r.rootCauses.map((c) => `<testcase name="${xml(`Root cause: ${c.clause}`)}" classname="certification.root-cause" time="0"><failure message="${xml(redact(c.statement))}" type="${xml(c.clause)}">${xml(redact(rootCauseText(c)))}</failure></testcase>\n`).join('');
+  const failures = (why === 'failure' ? 1 : 0) + r.rootCauses.length;
+  const suite = `<testsuite name="Certification verdict" timestamp="${xml(r.run.startedAt)}" hostname="" tests="${1 + r.rootCauses.length}" failures="${failures}" skipped="0" time="0" errors="${why === 'error' ? 1 : 0}">
 <properties><property name="verdict" value="${xml(r.verdict)}"></property><property name="environment" value="${xml(r.run.environment)}"></property><property name="runId" value="${xml(r.run.id)}"></property>${networkLines(r).map((l) => `<property name="network" value="${xml(redact(l))}"></property>`).join('')}</properties>
 <testcase name="${xml(`Certification verdict: ${r.verdict}`)}" classname="certification" time="0">${body}</testcase>
-</testsuite>
+${causes}</testsuite>
 `;
   let out = withSkipReasons(text, r).replace(/<\/testsuites>\s*$/, `${suite}</testsuites>\n`);
   // Keep the root's totals true: one more test, and one more failure or error.
   out = out.replace(/<testsuites([^>]*)>/, (_m, attrs: string) => {
     const bump = (a: string, name: string, by: number) => a.replace(new RegExp(`${name}="(\\d+)"`), (_x, n: string) => `${name}="${Number(n) + by}"`);
-    let a = bump(attrs, 'tests', 1);
-    if (why === 'failure') a = bump(a, 'failures', 1);
+    let a = bump(attrs, 'tests', 1 + r.rootCauses.length);
+    a = bump(a, 'failures', failures);
     if (why === 'error') a = bump(a, 'errors', 1);
     return `<testsuites${a}>`;
   });
@@ -66,9 +70,9 @@ export function addVerdictToAllure(resultsDir: string, r: CertificationResults):
     name: `Certification verdict: ${r.verdict}`,
     fullName: `certification verdict ${r.run.environment}`,
     status: r.verdict === 'CONFORMANT' ? 'passed' : r.verdict === 'NOT CONFORMANT' ? 'failed' : 'broken',
-    statusDetails: { message: redact([summaryLine(r), ...networkLines(r), ...r.causes, ...gapLines(r, 50)].join('\n')) },
+    statusDetails: { message: redact([summaryLine(r), ...rootCauseLines(r), ...networkLines(r), ...r.causes, ...gapLines(r, 50)].join('\n')) },
     stage: 'finished',
-    description: redact(`${summaryLine(r)}\n\n${[...networkLines(r), ...r.causes, ...gapLines(r, 50).map((l) => l.trim())].map((c) => `- ${c}`).join('\n')}`),
+    description: redact(`${summaryLine(r)}\n\n${[...rootCauseLines(r), ...networkLines(r), ...r.causes, ...gapLines(r, 50).map((l) => l.trim())].map((c) => `- ${c}`).join('\n')}`),
     start,
     stop: start + r.run.durationMs,
     labels: [
@@ -82,6 +86,30 @@ export function addVerdictToAllure(resultsDir: string, r: CertificationResults):
     attachments: [],
   };
   writeFileSync(path.join(resultsDir, `${uuid}-result.json`), JSON.stringify(result));
+  // Each root cause a failed result of its own, under the verdict: what to fix, before the clauses.
+  for (const c of r.rootCauses) {
+    const id = randomUUID();
+    const text = redact(rootCauseText(c));
+    writeFileSync(
+      path.join(resultsDir, `${id}-result.json`),
+      JSON.stringify({
+        ...result,
+        uuid: id,
+        historyId: `certification-root-cause-${r.run.environment}-${c.clause}`,
+        testCaseId: `certification-root-cause-${c.clause}`,
+        name: `Root cause: ${c.clause}`,
+        fullName: `certification root cause ${c.clause}`,
+        status: c.level === 'MUST' ? 'failed' : 'broken',
+        statusDetails: { message: text },
+        description: text,
+        labels: [{ name: 'parentSuite', value: 'Certification' }, { name: 'suite', value: 'Root causes' }, { name: 'tag', value: `root-cause:${c.clause}` }],
+      }),
+    );
+  }
+}
+
+function rootCauseLines(r: CertificationResults): string[] {
+  return r.rootCauses.length ? [rootCausesHeadline(r.rootCauses), ...r.rootCauses.map((c, i) => `${i + 1}. ${rootCauseText(c)}`)] : [];
 }
 
 

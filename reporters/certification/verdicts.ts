@@ -15,6 +15,8 @@
 import { clauseIdsIn as idsIn, clauses, type Clause, type ClauseLevel } from '../../fixtures/contract/clauses.ts';
 import { checksOf, coverageLine, coverageOf, type CheckContext, type CheckResult } from './checks.ts';
 import { firstLine, readTest, type TestOutcome } from './outcomes.ts';
+import { rootCauses, withReplays, type RootCause } from '../diagnosis/root-causes.ts';
+import type { ReplayResult } from '../diagnosis/replay-result.ts';
 
 export { readTest, type TestOutcome, type TestReading } from './outcomes.ts';
 export type { AcceptedGap, CheckContext, CheckResult, DeclaredTest } from './checks.ts';
@@ -64,7 +66,7 @@ export interface SinceLast {
 }
 
 export interface CertificationResults {
-  schemaVersion: 3;
+  schemaVersion: 4;
   run: {
     id: string;
     /** The environment config's name (never the path it was loaded from). */
@@ -83,6 +85,8 @@ export interface CertificationResults {
     filter?: string;
   };
   verdict: RunVerdict;
+  /** What broke, by root cause (reporters/diagnosis): usually one per bug, its clause the broken promise. */
+  rootCauses: RootCause[];
   /** Why the verdict is INCONCLUSIVE (or what else kept the run from being trustworthy). */
   causes: string[];
   totals: Record<Verdict, number> & { tests: number; testsFailed: number; mustFailed: number; mustNotRun: number; mustIncomplete: number; mustPartial: number; mustNotTested: number };
@@ -244,15 +248,20 @@ export function summaryLine(r: CertificationResults): string {
   return `certification ${r.run.environment}: ${r.verdict}${gapsNote(r)} — ${counts}`;
 }
 
-/** The results of a run from its test outcomes: clause verdicts, totals and the run's verdict. */
-export function resultsOf(run: CertificationResults['run'], tests: TestOutcome[], conditions: RunConditions = {}, ctx: CheckContext = {}): CertificationResults {
+/**
+ * The results of a run from its test outcomes: root causes, clause verdicts, totals and the run's
+ * verdict. `replays`: how failed tests fared alone (the diagnosis's isolation replays), by title.
+ */
+export function resultsOf(run: CertificationResults['run'], outcomes: TestOutcome[], conditions: RunConditions = {}, ctx: CheckContext = {}, replays: ReadonlyMap<string, ReplayResult> = new Map()): CertificationResults {
+  const tests = withReplays(outcomes, replays);
   const clauseResults = clauseVerdicts(tests, ctx);
   const t = totals(clauseResults, tests);
   const { verdict, causes } = runVerdict(clauseResults, tests, conditions);
   return {
-    schemaVersion: 3,
+    schemaVersion: 4,
     run,
     verdict,
+    rootCauses: rootCauses(outcomes, replays),
     causes,
     totals: t,
     conformant: verdict === 'CONFORMANT',
@@ -273,5 +282,5 @@ function acceptedIn(results: readonly ClauseResult[]): CertificationResults['acc
 export function emptyResults(run: CertificationResults['run'], verdict: RunVerdict, causes: string[]): CertificationResults {
   const clauseResults = clauseVerdicts([]);
   const t = totals(clauseResults, []);
-  return { schemaVersion: 3, run, verdict, causes, totals: t, conformant: verdict === 'CONFORMANT', complete: false, acceptedGaps: [], clauses: clauseResults, tests: [] };
+  return { schemaVersion: 4, run, verdict, rootCauses: [], causes, totals: t, conformant: verdict === 'CONFORMANT', complete: false, acceptedGaps: [], clauses: clauseResults, tests: [] };
 }

@@ -26,11 +26,12 @@ test.describe('release gate decision', () => {
     expect(d.warnings.join('\n')).toContain('SHOULD warning: RFC6749-5.1-PRAGMA');
   });
 
-  test('no-go naming the failed MUST clause and its summary', () => {
+  test('no-go naming the root cause first, then the failed MUST clause and its summary', () => {
     const cert = certification([{ clauses: everyClause.filter((id) => id !== 'PV-3-CONFLICT'), ways: everyWay }, { clauses: ['PV-3-CONFLICT'], status: 'failed', ok: false, errors: ['Error: [PV-3-CONFLICT] second booking got 201'] }]);
     const d = decide(inputs({ certification: cert }));
     expect(d.go).toBe(false);
-    expect(d.reasons[0]).toMatch(/^MUST clause failed: PV-3-CONFLICT: Booking a booked certificate is 409/);
+    expect(d.reasons[0]).toBe('root cause: PV-3-CONFLICT: second booking got 201');
+    expect(d.reasons[1]).toMatch(/^MUST clause failed: PV-3-CONFLICT: Booking a booked certificate is 409/);
   });
 
   test('no-go when a MUST clause was not fully tested, naming what would test it; --read-only and the config accept only their gaps', () => {

@@ -1,0 +1,25 @@
+/** Root causes in words, the same in every report: one line each, the broken promise first. */
+import { clause as clauseOf, type ClauseId } from '../../fixtures/contract/clauses.ts';
+import type { RootCause } from './root-causes.ts';
+
+const few = (ids: readonly string[], max = 8) => (ids.length > max ? `${ids.slice(0, max).join(', ')} and ${ids.length - max} more` : ids.join(', '));
+
+function summaryOf(id: string): string {
+  try {
+    return clauseOf(id as ClauseId).summary;
+  } catch {
+    return '';
+  }
+}
+
+/** "PV-5-LIFETIME (MUST) A token works …: what was seen; dragged along: PV-3-CREATE, …; met in 12 tests". */
+export function rootCauseText(c: RootCause): string {
+  const along = c.consequences.length > 0 ? `; dragged along: ${few(c.consequences)}` : '';
+  const replay = c.replay ? `; replayed alone: ${c.replay.failed} of ${c.replay.runs} failed` : '';
+  return `${c.clause} (${c.level}) ${summaryOf(c.clause)} Seen: ${c.statement}${along}; met in ${c.tests.length} test${c.tests.length === 1 ? '' : 's'}${replay}`;
+}
+
+/** The console's and the reports' headline: "root causes: 1 (PV-5-LIFETIME)". */
+export function rootCausesHeadline(causes: readonly RootCause[]): string {
+  return `root causes: ${causes.length}${causes.length ? ` (${few(causes.map((c) => c.clause))})` : ''}`;
+}

@@ -1,0 +1,128 @@
+/**
+ * The diagnosis: from a run's test outcomes to its root causes, usually one per bug, each naming the
+ * one broken promise, with the clauses it dragged along as consequences (pure). A failed test's root
+ * is what its answers showed broken first (the after-test reading's finding), else the clause its
+ * first failed assertion names. Failures with the same root go under one root cause, whatever test
+ * met them; a root that follows from another root of the run (a race cannot have one winner where a
+ * second booking is not refused at all) becomes that one's consequence. A failure that did not happen
+ * again when its test ran alone is interaction-dependent: it is charged to PV-3-ISOLATED.
+ */
+import { clause as clauseOf, clauseIdsIn, ROOT_CAUSE, type ClauseId, type ClauseLevel } from '../../fixtures/contract/clauses.ts';
+import { readTest, type TestOutcome } from '../certification/outcomes.ts';
+import type { ReplayResult } from './replay-result.ts';
+
+export interface RootCause {
+  clause: string;
+  level: ClauseLevel;
+  /** The broken promise as the run saw it, in one line. */
+  statement: string;
+  /** Other clauses it dragged along: failed or stopped because of it. */
+  consequences: string[];
+  /** The tests that met it. */
+  tests: string[];
+  /** Evidence files of those tests (relative to the certification report). */
+  evidence: string[];
+  /** The isolation replay, when the run made one. */
+  replay?: ReplayResult;
+}
+
+/**
+ * Roots that follow from another root: when both are in a run, the first is a consequence of the
+ * second. Only where one promise cannot hold without the other.
+ */
+const FOLLOWS_FROM: Partial<Record<string, readonly string[]>> = {
+  // Concurrent bookings can have one winner only where a second booking is refused at all.
+  'PV-3-ATOMIC': ['PV-3-CONFLICT', 'PV-3-CREATE', 'PV-3-REMOVE'],
+  // A booking by legacy number is seen by reference only where the legacy number names the certificate.
+  'PV-2.2-LEGACY-BOOKING': ['PV-2.2-LEGACY'],
+  'PV-2.1-EXTERNAL': ['PV-2.2-LEGACY'],
+};
+
+interface Root {
+  clause: string;
+  key: string;
+  statement: string;
+}
+
+function rootOf(t: TestOutcome): Root | undefined {
+  const r = readTest(t);
+  if (r.kind !== 'failed') return undefined;
+  if (t.finding) return { clause: t.finding.clause, key: t.finding.key, statement: t.finding.statement };
+  const clause = r.clauses[0]!;
+  return { clause, key: `assertion:${clause}`, statement: r.message.replace(/^\[[^\]]+\]\s*/, '') };
+}
+
+/** The clauses a failed test met besides its root: those it covers and those its errors name. */
+function touched(t: TestOutcome, root: string): string[] {
+  return [...new Set([...t.clauses, ...t.errors.flatMap(clauseIdsIn)])].filter((c) => c !== root);
+}
+
+const levelOf = (id: string): ClauseLevel => {
+  try {
+    return clauseOf(id as ClauseId).level;
+  } catch {
+    return 'MUST';
+  }
+};
+
+/** Whether a failure did not happen again when its test ran alone. */
+export function passedAlone(replay: ReplayResult | undefined): replay is ReplayResult {
+  return replay !== undefined && replay.runs > 0 && replay.failed === 0;
+}
+
+/** A failure its test did not repeat alone: the root moves to PV-3-ISOLATED, the test's own clause becomes a consequence. */
+function isolated(root: Root, replay: ReplayResult | undefined): Root {
+  if (!passedAlone(replay)) return root;
+  return {
+    clause: 'PV-3-ISOLATED',
+    key: 'interaction-dependent',
+    statement: `"${replay.title}" failed beside other requests (${root.statement}) and passed alone ${replay.runs} time${replay.runs === 1 ? '' : 's'}: concurrent requests changed its results`,
+  };
+}
+
+/**
+ * The outcomes as the clause verdicts should read them once the replays are known: a failure that
+ * did not repeat alone is charged to PV-3-ISOLATED, so the clause whose check happened to see it
+ * reads "not run because PV-3-ISOLATED failed first", never failed.
+ */
+export function withReplays(tests: readonly TestOutcome[], replays: ReadonlyMap<string, ReplayResult>): TestOutcome[] {
+  return tests.map((t) => {
+    const replay = replays.get(t.title);
+    if (readTest(t).kind !== 'failed' || !passedAlone(replay)) return t;
+    const line = `[PV-3-ISOLATED] ${ROOT_CAUSE}: failed beside other requests, passed alone ${replay.runs} time${replay.runs === 1 ? '' : 's'}: concurrent requests changed its results`;
+    return { ...t, clauses: t.clauses.includes('PV-3-ISOLATED') ? t.clauses : [...t.clauses, 'PV-3-ISOLATED'], errors: [...t.errors, line] };
+  });
+}
+
+export function rootCauses(tests: readonly TestOutcome[], replays: ReadonlyMap<string, ReplayResult> = new Map()): RootCause[] {
+  const byClause = new Map<string, RootCause>();
+  for (const t of tests) {
+    const found = rootOf(t);
+    if (!found) continue;
+    const replay = replays.get(t.title);
+    const root = isolated(found, replay);
+    const consequences = touched(t, root.clause);
+    let rc = byClause.get(root.clause);
+    if (!rc) {
+      rc = { clause: root.clause, level: levelOf(root.clause), statement: root.statement, consequences: [], tests: [], evidence: [] };
+      byClause.set(root.clause, rc);
+    }
+    if (replay) rc.replay = replay;
+    rc.tests.push(t.title);
+    for (const c of consequences) if (!rc.consequences.includes(c)) rc.consequences.push(c);
+    for (const f of t.evidenceFiles ?? []) if (!rc.evidence.includes(f)) rc.evidence.push(f);
+  }
+  // A root that follows from another root of the run is its consequence. (Within a test, the
+  // after-test readings already charged the most basic promise its answers showed broken.)
+  for (const rc of [...byClause.values()]) {
+    const parent = FOLLOWS_FROM[rc.clause]?.map((c) => byClause.get(c)).find((p) => p !== undefined);
+    if (!parent) continue;
+    byClause.delete(rc.clause);
+    for (const c of [rc.clause, ...rc.consequences]) if (c !== parent.clause && !parent.consequences.includes(c)) parent.consequences.push(c);
+    for (const title of rc.tests) if (!parent.tests.includes(title)) parent.tests.push(title);
+  }
+  // MUST roots first, then by how many tests met them.
+  const rank = { MUST: 0, SHOULD: 1, INFO: 2 } as const;
+  return [...byClause.values()]
+    .sort((a, b) => rank[a.level] - rank[b.level] || b.tests.length - a.tests.length);
+}

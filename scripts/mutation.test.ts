@@ -32,7 +32,8 @@ test.describe('npm run mutation', () => {
       expect(lines.some((l) => /^mutation \[\d\/3\] fault double-booking-200: killed by/.test(l))).toBe(true);
       // The fault again under today's reduced config: its clause is never PASS there either.
       expect(lines.some((l) => /^mutation \[\d\/3\] reduced double-booking-200@[a-zA-Z-]+: never PASS: PV-3-CONFLICT (FAIL|PARTIAL|NOT-TESTED)/.test(l)), run.stdout).toBe(true);
-      expect(lines.at(-2)).toBe('reduced configs: 1/1 faults never PASS');
+      expect(lines.at(-3)).toBe('reduced configs: 1/1 faults never PASS');
+      expect(lines.at(-2)).toBe('diagnosis: 1/1 faults named by exactly one root cause, their own clause');
 
       const summary = JSON.parse(readFileSync(path.join(dir, 'mutation', 'summary.json'), 'utf8')) as MutationSummary;
       expect(summary.faults).toEqual({ total: 1, killed: 1, survivors: [] });
@@ -46,10 +47,11 @@ test.describe('npm run mutation', () => {
       expect(fault!.killedBy.some((k) => k.outcome === 'fail' && k.onClause && k.clauses.includes('PV-3-CONFLICT'))).toBe(true);
       const variant = summary.matrix.find((r) => r.name === 'remove-204');
       expect(variant).toMatchObject({ kind: 'variant', clause: null, ok: true, killedBy: [] });
-      // The variant ran the selective suites too (properties, race); the fault only what covers PV-3-CONFLICT.
+      // The variant ran every selective suite (properties, race); the fault only those covering PV-3-CONFLICT, and every other test.
       expect(variant!.tests.total).toBeGreaterThan(fault!.tests.total);
+      expect(fault!.diagnosis).toEqual({ rootCauses: ['PV-3-CONFLICT'], named: true });
       expect(summary.complete).toBe(false);
-      expect(readFileSync(path.join(dir, 'mutation', 'summary.md'), 'utf8')).toContain('| `double-booking-200` | PV-3-CONFLICT (MUST) | yes');
+      expect(readFileSync(path.join(dir, 'mutation', 'summary.md'), 'utf8')).toContain('| `double-booking-200` | PV-3-CONFLICT (MUST) | yes (5) | PV-3-CONFLICT |');
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -44,12 +44,14 @@ interface Root {
   statement: string;
 }
 
-function rootOf(t: TestOutcome): Root | undefined {
+function rootsOf(t: TestOutcome): Root[] {
   const r = readTest(t);
-  if (r.kind !== 'failed') return undefined;
-  if (t.finding) return { clause: t.finding.clause, key: t.finding.key, statement: t.finding.statement };
+  // A check that held with SHOULD warnings: each warned clause is a root of its own (what to improve).
+  if (r.kind === 'passed') return [...new Set(t.warnings.flatMap((w) => clauseIdsIn(w).slice(0, 1)))].map((clause) => ({ clause, key: `warning:${clause}`, statement: t.warnings.find((w) => w.includes(`[${clause}]`))!.replace(/^\[[^\]]+\]\s*/, '') }));
+  if (r.kind !== 'failed') return [];
+  if (t.finding) return [{ clause: t.finding.clause, key: t.finding.key, statement: t.finding.statement }];
   const clause = r.clauses[0]!;
-  return { clause, key: `assertion:${clause}`, statement: r.message.replace(/^\[[^\]]+\]\s*/, '') };
+  return [{ clause, key: `assertion:${clause}`, statement: r.message.replace(/^\[[^\]]+\]\s*/, '') }];
 }
 
 /** The clauses a failed test met besides its root: those it covers and those its errors name. */
@@ -96,12 +98,10 @@ export function withReplays(tests: readonly TestOutcome[], replays: ReadonlyMap<
 
 export function rootCauses(tests: readonly TestOutcome[], replays: ReadonlyMap<string, ReplayResult> = new Map()): RootCause[] {
   const byClause = new Map<string, RootCause>();
-  for (const t of tests) {
-    const found = rootOf(t);
-    if (!found) continue;
+  for (const t of tests) for (const found of rootsOf(t)) {
     const replay = replays.get(t.title);
     const root = isolated(found, replay);
-    const consequences = touched(t, root.clause);
+    const consequences = found.key.startsWith('warning:') ? [] : touched(t, root.clause);
     let rc = byClause.get(root.clause);
     if (!rc) {
       rc = { clause: root.clause, level: levelOf(root.clause), statement: root.statement, consequences: [], tests: [], evidence: [] };

@@ -21,6 +21,8 @@ import { addVerdictToAllure, addVerdictToJUnit } from './verdict-entries.ts';
 import { addEvidence, attachmentsOf, type EvidenceFiles } from './evidence.ts';
 import { describeSince, historyFile, recordRun } from './history.ts';
 import { rootCausesHeadline, rootCauseText } from '../diagnosis/describe.ts';
+import { candidates, replayAlone, REPLAY_SHARE, type Replays } from '../diagnosis/replay.ts';
+import { CERTIFY_VARIABLE } from '../../fixtures/harness/run-context.ts';
 
 interface Options {
   outputDir?: string;
@@ -109,6 +111,8 @@ export default class CertificationReporter implements Reporter {
     const interrupted =
       result.status === 'interrupted' ? 'the run was stopped before it finished' : result.status === 'timedout' ? "the run reached Playwright's global time limit" : undefined;
     const sha = gitCommit();
+    // certify's failing runs: each failure no after-test reading explained runs again alone.
+    const replays = !interrupted && process.env[CERTIFY_VARIABLE] && !process.env.PVH_REPLAY && tests.some((t) => !t.ok && t.status !== 'skipped') ? await this.replay(tests, result.duration) : undefined;
     const results = withNetwork(resultsOf(
       {
         id: runId,
@@ -127,7 +131,9 @@ export default class CertificationReporter implements Reporter {
       tests,
       { ...(interrupted ? { interrupted } : {}), causes: lost ? [lost] : [] },
       { universe: context?.universe ?? this.declared, ...(serving ? { serving } : {}), ...(context?.filter ? { filter: context.filter } : {}), acceptedGaps: context?.acceptedGaps ?? [] },
+      new Map(replays?.results.map((r) => [r.title, r]) ?? []),
     ), context?.network);
+    if (replays) results.diagnosis = replays;
     const evidence = this.evidence(results);
     results.sinceLast = recordRun(historyFile(), results);
     writeCertification(this.outputDir, results, evidence);
@@ -137,6 +143,13 @@ export default class CertificationReporter implements Reporter {
     const gaps = gapLines(results);
     const causes = results.rootCauses.length > 0 ? `${rootCausesHeadline(results.rootCauses)}\n${results.rootCauses.map((c, i) => `  ${i + 1}. ${rootCauseText(c)}`).join('\n')}\n` : '';
     console.log(`\n${redact(causes)}${summaryLine(results)}${gaps.length ? `\n${gaps.join('\n')}` : ''}${results.sinceLast ? `\n${describeSince(results.sinceLast)}` : ''}\nreport: ${path.join(this.outputDir, 'index.html')}`);
+  }
+
+  private async replay(tests: TestOutcome[], wallMs: number): Promise<Replays> {
+    const dir = path.join(path.dirname(this.outputDir), 'diagnosis');
+    const n = candidates(tests).length;
+    if (n > 0) console.log(`diagnosis: replaying failed tests alone (${n} root clause${n === 1 ? '' : 's'}, within ${((wallMs * REPLAY_SHARE) / 1000).toFixed(1)} s, a fifth of the run)`);
+    return replayAlone(tests, wallMs, dir, process.env);
   }
 
   /** Evidence files of every test that failed on a clause or could not complete, linked from its clauses. */

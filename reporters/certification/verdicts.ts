@@ -17,6 +17,7 @@ import { checksOf, coverageLine, coverageOf, type CheckContext, type CheckResult
 import { firstLine, readTest, type TestOutcome } from './outcomes.ts';
 import { rootCauses, withReplays, type RootCause } from '../diagnosis/root-causes.ts';
 import type { ReplayResult } from '../diagnosis/replay-result.ts';
+import type { Replays } from '../diagnosis/replay.ts';
 
 export { readTest, type TestOutcome, type TestReading } from './outcomes.ts';
 export type { AcceptedGap, CheckContext, CheckResult, DeclaredTest } from './checks.ts';
@@ -100,6 +101,8 @@ export interface CertificationResults {
   tests: TestOutcome[];
   /** What changed since the previous run against this environment (history.ts). */
   sinceLast?: SinceLast;
+  /** The isolation replays of failed tests, their budget and the time they took (reporters/diagnosis/replay.ts). */
+  diagnosis?: Replays;
 }
 
 export function clauseVerdicts(tests: TestOutcome[], ctx: CheckContext = {}, catalogue: readonly Clause[] = clauses): ClauseResult[] {

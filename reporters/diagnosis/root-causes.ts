@@ -32,7 +32,7 @@ export interface RootCause {
  */
 const FOLLOWS_FROM: Partial<Record<string, readonly string[]>> = {
   // Concurrent bookings can have one winner only where a second booking is refused at all.
-  'PV-3-ATOMIC': ['PV-3-CONFLICT', 'PV-3-CREATE', 'PV-3-REMOVE'],
+  'PV-3-ATOMIC': ['PV-3-CONFLICT', 'PV-3-CREATE', 'PV-3-REMOVE', 'PV-3-ISOLATED'],
   // A booking by legacy number is seen by reference only where the legacy number names the certificate.
   'PV-2.2-LEGACY-BOOKING': ['PV-2.2-LEGACY'],
   'PV-2.1-EXTERNAL': ['PV-2.2-LEGACY'],

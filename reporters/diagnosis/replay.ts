@@ -1,0 +1,95 @@
+/**
+ * Isolation replays: after the suites, failed tests run again alone (one worker, a new process, so
+ * a fresh token and fresh certificates, nothing else in flight), within a time budget the run
+ * states (a fifth of the run's wall time). A failure that does not happen again alone is
+ * interaction-dependent. Only failures no after-test reading explained are replayed, one test per
+ * root clause, the quickest first: a reading's probe already established the others.
+ */
+import { spawn } from 'node:child_process';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { PROJECT_ROOT } from '../../fixtures/harness/project-root.ts';
+import { readTest, type TestOutcome } from '../certification/outcomes.ts';
+import type { ReplayResult } from './replay-result.ts';
+
+/** The share of a failing run's wall time the replays may take. */
+export const REPLAY_SHARE = 0.2;
+/** What starting a replay run costs before its first test (Playwright, the suites' modules), ms. */
+const STARTUP_MS = 3500;
+/** Runs alone per replayed test. */
+const RUNS = 2;
+
+export interface Replays {
+  results: ReplayResult[];
+  budgetMs: number;
+  spentMs: number;
+  /** Why nothing (or not everything) was replayed. */
+  note?: string;
+}
+
+/** One failed test per root clause that no after-test reading explained, the quickest first. */
+export function candidates(tests: readonly TestOutcome[]): TestOutcome[] {
+  const byClause = new Map<string, TestOutcome>();
+  for (const t of tests) {
+    const r = readTest(t);
+    if (r.kind !== 'failed' || t.finding) continue;
+    const held = byClause.get(r.clauses[0]!);
+    if (!held || t.durationMs < held.durationMs) byClause.set(r.clauses[0]!, t);
+  }
+  return [...byClause.values()].sort((a, b) => a.durationMs - b.durationMs);
+}
+
+const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+interface JsonSuite {
+  title: string;
+  specs?: Array<{ title: string; tests: Array<{ results: Array<{ status: string }> }> }>;
+  suites?: JsonSuite[];
+}
+
+/** Each replayed test's outcomes, by its title as the certification names it (describe › test). */
+function outcomesOf(suites: readonly JsonSuite[], prefix: string[] = []): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  for (const s of suites) {
+    // The top suites are files: their titles are not part of a test's name.
+    const path_ = s.title.endsWith('.spec.ts') ? prefix : [...prefix, s.title];
+    for (const spec of s.specs ?? []) out.set([...path_, spec.title].join(' › '), spec.tests.flatMap((t) => t.results.map((r) => r.status)));
+    for (const [k, v] of outcomesOf(s.suites ?? [], path_)) out.set(k, [...(out.get(k) ?? []), ...v]);
+  }
+  return out;
+}
+
+/** Runs `chosen` alone within `budgetMs`; the children's reports go to `dir`, never over the run's. */
+export async function replayAlone(tests: readonly TestOutcome[], runWallMs: number, dir: string, env: NodeJS.ProcessEnv): Promise<Replays> {
+  const budgetMs = Math.round(runWallMs * REPLAY_SHARE);
+  const all = candidates(tests);
+  if (all.length === 0) return { results: [], budgetMs, spentMs: 0 };
+  // As many as fit, each run RUNS times one after the other.
+  const chosen: TestOutcome[] = [];
+  let planned = STARTUP_MS;
+  for (const t of all) {
+    if (planned + t.durationMs * RUNS > budgetMs) break;
+    planned += t.durationMs * RUNS;
+    chosen.push(t);
+  }
+  const skipped = all.slice(chosen.length).map((t): ReplayResult => ({ title: t.title, runs: 0, failed: 0, durationMs: 0, skipped: `not replayed alone: the budget of ${(budgetMs / 1000).toFixed(1)} s (a fifth of the run) was spent` }));
+  if (chosen.length === 0) return { results: skipped, budgetMs, spentMs: 0, note: `no failed test was replayed alone: a replay takes about ${(STARTUP_MS / 1000).toFixed(1)} s, more than the budget of ${(budgetMs / 1000).toFixed(1)} s (a fifth of the run's ${(runWallMs / 1000).toFixed(1)} s)` };
+
+  const report = path.join(dir, 'replay.json');
+  rmSync(report, { force: true });
+  const grep = chosen.map((t) => escape(t.title.replace(/ › /g, ' '))).join('|');
+  const t0 = performance.now();
+  await new Promise<void>((resolve) => {
+    const args = [path.join(PROJECT_ROOT, 'node_modules', '@playwright', 'test', 'cli.js'), 'test', '--project', 'conformance', '--workers', '1', '--retries', '0', '--repeat-each', String(RUNS), '--grep', grep, '--reporter', 'json', '--output', path.join(dir, 'test-results'), '--global-timeout', String(Math.max(1000, budgetMs))];
+    const child = spawn(process.execPath, args, { cwd: PROJECT_ROOT, env: { ...env, PVH_REPLAY: '1', PVH_REPORT_DIR: dir, PLAYWRIGHT_JSON_OUTPUT_NAME: report, PVH_PROGRESS: '' }, stdio: 'ignore' });
+    child.on('exit', () => resolve());
+    child.on('error', () => resolve());
+  });
+  const spentMs = Math.round(performance.now() - t0);
+  const seen = existsSync(report) ? outcomesOf((JSON.parse(readFileSync(report, 'utf8')) as { suites: JsonSuite[] }).suites) : new Map<string, string[]>();
+  const results = chosen.map((t): ReplayResult => {
+    const statuses = (seen.get(t.title) ?? []).filter((s) => s === 'passed' || s === 'failed' || s === 'timedOut');
+    return { title: t.title, runs: statuses.length, failed: statuses.filter((s) => s !== 'passed').length, durationMs: Math.round(spentMs / chosen.length), ...(statuses.length === 0 ? { skipped: 'the replay run ended before this test finished' } : {}) };
+  });
+  return { results: [...results, ...skipped], budgetMs, spentMs };
+}

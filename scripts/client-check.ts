@@ -14,7 +14,7 @@ runMain({
     duration: { type: 'string', value: 'S', help: 'stop after S seconds' },
     calls: { type: 'string', value: 'N', help: 'stop after N requests' },
     run: { type: 'string', value: 'CMD', help: 'run CMD (sh -c) against the sandbox and stop when it ends; it gets CLIENT_CHECK_BASE_URL,\nCLIENT_CHECK_AUTH_URL, CLIENT_CHECK_CLIENT_ID, CLIENT_CHECK_CLIENT_SECRET, CLIENT_CHECK_CERTS, CLIENT_CHECK_CONTROL_URL' },
-    require: { type: 'string', value: 'RULES', help: 'rules that must be exercised and pass, SHOULD ones included (IDs, comma-separated; must: every MUST rule; all)' },
+    require: { type: 'string', value: 'RULES', help: 'rule IDs (comma-separated) that must be exercised and pass, SHOULD ones included: a rule\nnot exercised otherwise never fails the check' },
     'tls-cert': { type: 'string', value: 'FILE', help: 'serve HTTPS with this PEM certificate (with --tls-key)' },
     'tls-key': { type: 'string', value: 'FILE', help: 'the PEM private key of --tls-cert' },
     'client-ca': { type: 'string', value: 'FILE', help: 'require a client certificate signed by this PEM CA (mutual TLS)' },

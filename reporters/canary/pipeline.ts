@@ -141,7 +141,7 @@ async function clientCheckStep(reportDir: string, captured: string[]): Promise<{
   const tokens: string[] = [];
   const code = await runClientCheck(
     { ports: { api: 0, auth: 0, legacy: 0 }, scenarios: ['token-expiry', 'conflict'], retryAfterSeconds: 1, require: [], reportDir: path.join(reportDir, 'client'), command,
-      reference: { userSecrets: CANARY_SECRETS, tokenPrefix: TOKEN_PREFIX }, onTokens: (t) => tokens.push(...t) },
+      reference: { userSecrets: CANARY_SECRETS, tokenPrefix: TOKEN_PREFIX }, hideSecrets: true, onTokens: (t) => tokens.push(...t) },
     (line) => captured.push(`${line}\n`),
   );
   return { code, seconds: (performance.now() - t0) / 1000, tokens };

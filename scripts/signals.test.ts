@@ -1,6 +1,6 @@
 /**
  * Stopping `npm run X` stops everything it started: for each long-running command (reference,
- * certify, load, migrate:check) and each of SIGTERM (a CI step), SIGINT (Ctrl-C passed on) and
+ * certify, load, migrate:check, client:check) and each of SIGTERM (a CI step), SIGINT (Ctrl-C passed on) and
  * SIGHUP (a closed terminal), the signal goes to the npm process only, as a CI runner or a kill
  * sends it, and every process of the chain (npm, the command's node, its Playwright, workers or k6)
  * must be gone within the time limit, its ports closed.
@@ -95,6 +95,11 @@ test.describe('a stop signal to npm stops the whole chain', () => {
 
     test(`load: ${signal}`, async () => {
       await stopsWholeChain(['load', '--', '--scenario', 'read-throughput', '--profile', 'smoke'], { PVH_REPORT_DIR: path.join(dir, `load-${signal}`), K6_BIN: path.join(dir, 'k6') }, /stand-in k6 running/, signal, 2, 15_000);
+    });
+
+    test(`client:check: ${signal}`, async () => {
+      // Its --run command is a process of the chain too: it must go with the check.
+      await stopsWholeChain(['client:check', '--', '--port-base', '0', '--run', 'exec sleep 600'], { PVH_REPORT_DIR: path.join(dir, `client-${signal}`) }, /Each mistake is printed here/, signal, 2, 15_000);
     });
 
     test(`migrate:check: ${signal}`, async () => {

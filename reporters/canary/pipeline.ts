@@ -2,7 +2,9 @@
  * `npm run canary`: proves no secret leaves a run. Starts the reference API with the canary client
  * secrets and canary-prefixed tokens (canaries.ts), runs the whole pipeline against it (certify, load smoke, Allure report, evidence bundle) with its
  * own report dir while capturing all output, then scans every file under that dir and the captured
- * output for every canary secret and every token the reference issued, in every encoding. Certify
+ * output for every canary secret and every token the reference issued, in every encoding. The
+ * client check runs too, with canary secrets of its own sandbox, and its report (client/) is
+ * scanned with the rest. Certify
  * and the load smoke also send their metrics (--prometheus, with a canary password in the URL) to
  * a stand-in remote-write endpoint, whose payloads are kept under prometheus-sent/ and scanned too.
  * Exit 0: zero occurrences; 1: a finding (or a pipeline step failed, so the scan proves nothing).
@@ -15,6 +17,7 @@ import { openTarget } from '../../fixtures/environments/open-target.ts';
 import { CommandError } from '../../fixtures/harness/command-error.ts';
 import { PROJECT_ROOT } from '../../fixtures/harness/project-root.ts';
 import { newRunId } from '../../fixtures/harness/run-id.ts';
+import { runClientCheck } from '../../fixtures/client-check/command.ts';
 import { referenceOptionsFromEnv } from '../../fixtures/reference-api/index.ts';
 import { writeBundle } from '../bundle/bundle.ts';
 import { startCapture, type Capture } from '../prometheus/capture.ts';
@@ -68,6 +71,7 @@ export async function runCanary(options: { plant: boolean }): Promise<number> {
   const failedSteps: string[] = [];
   const startedAt = new Date().toISOString();
   let certifyCode = 1;
+  const clientTokens: string[] = [];
   const prometheus = await startCapture();
   const promUrl = new URL(prometheus.url);
   promUrl.username = 'canary';
@@ -88,6 +92,10 @@ export async function runCanary(options: { plant: boolean }): Promise<number> {
         console.log(r.tail.replace(/^/gm, '    '));
       }
     }
+    const client = await clientCheckStep(reportDir, captured);
+    clientTokens.push(...client.tokens);
+    console.log(`canary: client check: exit ${client.code} in ${client.seconds.toFixed(1)} s`);
+    if (client.code !== 1) failedSteps.push(`client check (exit ${client.code}, expected 1: the sample clients' mistakes must fail it)`);
     try {
       // The report already ran: the bundle only packs and seals.
       await writeBundle({ reportDir, envName: 'local', runId: env.PVH_RUN_ID!, startedAt, finishedAt: new Date().toISOString(), certifyExitCode: certifyCode, env, buildAllureReport: async () => undefined, log: (l) => captured.push(`${l}\n`) });
@@ -101,7 +109,7 @@ export async function runCanary(options: { plant: boolean }): Promise<number> {
     await target.close();
   }
 
-  const issued = [...running.issuedTokens()];
+  const issued = [...running.issuedTokens(), ...clientTokens];
   if (options.plant) {
     captured.push(plantLeaks(reportDir, issued[0]));
     console.log('canary: --plant: leaked canaries into test-results/planted-leak/exchange.txt and the captured output on purpose');
@@ -118,6 +126,25 @@ export async function runCanary(options: { plant: boolean }): Promise<number> {
   report(scan.findings);
   if (failedSteps.length > 0) console.log(`canary: FAILED steps: ${failedSteps.join('; ')} (the scan covers only what ran)`);
   return scan.findings.length > 0 || failedSteps.length > 0 ? 1 : 0;
+}
+
+/**
+ * The client check with canary secrets behind it, judging the Node sample client as written and
+ * with the mistakes that put a secret where a report could pick it up (raw in the form, in JSON,
+ * in the URL, in Basic headers): its report goes to client/ and is scanned with the rest.
+ */
+async function clientCheckStep(reportDir: string, captured: string[]): Promise<{ code: number; seconds: number; tokens: string[] }> {
+  const t0 = performance.now();
+  const sample = path.join(ROOT, 'fixtures', 'client-check', 'samples', 'node', 'client.mjs');
+  const vars = 'AUTH_URL=$CLIENT_CHECK_AUTH_URL BASE_URL=$CLIENT_CHECK_BASE_URL CLIENT_ID=$CLIENT_CHECK_CLIENT_ID CLIENT_SECRET=$CLIENT_CHECK_CLIENT_SECRET CERTS=$CLIENT_CHECK_CERTS';
+  const command = ['', 'raw-secret', 'token-json', 'token-get', 'basic-raw', 'two-auth', 'basic-auth'].map((m) => `MISTAKE=${m} ${vars} "${process.execPath}" "${sample}" >/dev/null`).join('; ');
+  const tokens: string[] = [];
+  const code = await runClientCheck(
+    { ports: { api: 0, auth: 0, legacy: 0 }, scenarios: ['token-expiry', 'conflict'], retryAfterSeconds: 1, require: [], reportDir: path.join(reportDir, 'client'), command,
+      reference: { userSecrets: CANARY_SECRETS, tokenPrefix: TOKEN_PREFIX }, hideSecrets: true, onTokens: (t) => tokens.push(...t) },
+    (line) => captured.push(`${line}\n`),
+  );
+  return { code, seconds: (performance.now() - t0) / 1000, tokens };
 }
 
 /** Writes what reached the stand-in Prometheus under prometheus-sent/ (so the scan covers it); says what is missing. */

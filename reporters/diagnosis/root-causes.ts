@@ -36,7 +36,25 @@ const FOLLOWS_FROM: Partial<Record<string, readonly string[]>> = {
   // A booking by legacy number is seen by reference only where the legacy number names the certificate.
   'PV-2.2-LEGACY-BOOKING': ['PV-2.2-LEGACY'],
   'PV-2.1-EXTERNAL': ['PV-2.2-LEGACY'],
+  // A booking can be created only where a valid body is accepted, and removed only as the spec sends it (no body).
+  'PV-3-CREATE': ['PV-2.3-ACCEPT'],
+  'PV-3-REMOVE': ['PV-4.4-NO-BODY'],
+  // expires_in can be 3600 only where it is a number at all.
+  'PV-2.4-EXPIRES': ['PV-2.4-SHAPE'],
+  // A grant refused for a parameter it carries was never judged as a grant.
+  'RFC6749-5.2-UNSUPPORTED-GRANT': ['RFC6749-3.2-UNKNOWN-PARAM'],
+  // Only the exact secret authenticates: a raw, double-encoded or cut secret is one more near miss.
+  'PV-4.1-ENCODING-STRICT': ['RFC6749-5.2-INVALID-CLIENT'],
+  // Basic credentials are one more request without a valid bearer token.
+  'PV-5-NO-BASIC': ['PV-5-BEARER-REQUIRED'],
+  // "bearer" works only where a valid token works at all; a token sent with an unknown spelling was not sent.
+  'RFC6750-2.1-SCHEME-CASE': ['PV-5-BEARER-ACCEPTED', 'PV-5-LIFETIME'],
+  'RFC6750-3-INVALID-TOKEN': ['RFC6750-2.1-SCHEME-CASE'],
+  // The 409's body follows the rules every problem follows.
+  'PV-7-CONFLICT-BODY': ['PV-2.5-STATUS', 'PV-2.5-TYPE', 'PV-2.5-TITLE', 'PV-7-MEDIA'],
 };
+/** Roots every other root follows from: nothing of the API can be judged where it is not served. */
+const EVERYTHING_FOLLOWS_FROM = ['PV-9-PATH-VERSION'];
 
 interface Root {
   clause: string;
@@ -114,8 +132,9 @@ export function rootCauses(tests: readonly TestOutcome[], replays: ReadonlyMap<s
   }
   // A root that follows from another root of the run is its consequence. (Within a test, the
   // after-test readings already charged the most basic promise its answers showed broken.)
+  const global = EVERYTHING_FOLLOWS_FROM.map((c) => byClause.get(c)).find((p) => p !== undefined);
   for (const rc of [...byClause.values()]) {
-    const parent = FOLLOWS_FROM[rc.clause]?.map((c) => byClause.get(c)).find((p) => p !== undefined);
+    const parent = FOLLOWS_FROM[rc.clause]?.map((c) => byClause.get(c)).find((p) => p !== undefined) ?? (rc === global ? undefined : global);
     if (!parent) continue;
     byClause.delete(rc.clause);
     for (const c of [rc.clause, ...rc.consequences]) if (c !== parent.clause && !parent.consequences.includes(c)) parent.consequences.push(c);

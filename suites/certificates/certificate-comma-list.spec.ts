@@ -11,7 +11,7 @@ test.describe('Comma-separated identifiers', () => {
       const list = `${ids[0]},${ids[1]}`;
       const res = await api.getCertificate(list);
       const body = res.json();
-      expect(Array.isArray(body), `${because('PV-1-SINGLE', `GET ${list} never answers a list`)} [PV-4.2-COMMA]`).toBe(false);
+      expect(Array.isArray(body), because('PV-4.2-COMMA', `GET ${list} never answers a list (a batch: PV-1-SINGLE)`)).toBe(false);
       expect(carriesCertificate(body), because('PV-4.2-COMMA', `GET ${list} returns no certificate`)).toBe(false);
       expect(refusalIssue(res), because('PV-4.2-COMMA', `GET ${list} is refused with a 4xx`)).toBeUndefined();
       observe('PV-4.2-COMMA', `a list of ${kind} answered ${describeRefusal(res)}`);

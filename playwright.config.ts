@@ -26,6 +26,8 @@ export default defineConfig({
   expect: { timeout: 5_000 },
   reporter: [
     progress,
+    // npm test and other runs that certify nothing: why each skipped test was skipped.
+    ...(process.env.PVH_CERTIFY ? [] : [['./reporters/progress/skip-reasons.ts'] as const]),
     ['json', { outputFile: `${reportDir}/playwright/results.json` }],
     ['junit', { outputFile: `${reportDir}/junit/results.xml` }],
     ['./reporters/certification/reporter.ts', { outputDir: `${reportDir}/certification` }],

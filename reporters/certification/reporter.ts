@@ -142,6 +142,8 @@ export default class CertificationReporter implements Reporter {
     addVerdictToAllure(path.join(reportDir, 'allure-results'), results);
     const gaps = gapLines(results);
     const causes = results.rootCauses.length > 0 ? `${rootCausesHeadline(results.rootCauses)}\n${results.rootCauses.map((c, i) => `  ${i + 1}. ${rootCauseText(c)}`).join('\n')}\n` : '';
+    // A run that certifies nothing (npm test's conformance project) writes its report quietly.
+    if (!process.env[CERTIFY_VARIABLE]) return;
     console.log(`\n${redact(causes)}${summaryLine(results)}${gaps.length ? `\n${gaps.join('\n')}` : ''}${results.sinceLast ? `\n${describeSince(results.sinceLast)}` : ''}\nreport: ${path.join(this.outputDir, 'index.html')}`);
   }
 

@@ -13,6 +13,7 @@ import { allureRunId, resultFiles, ROOT, runAllure } from '../allure/allure-cli.
 import { gateSamples } from '../prometheus/conformance-series.ts';
 import { remoteWriteTarget, sendSamples } from '../prometheus/send.ts';
 import { decide, render, selectLoad, type GateDecision, type LoadResult } from './decision.ts';
+import { ATTEMPT_DIR } from '../../fixtures/harness/certify/attempt.ts';
 
 export interface GateOptions {
   /** More allure-results directories (e.g. a load run under another PVH_REPORT_DIR). */
@@ -68,6 +69,8 @@ export async function evaluateGate(options: GateOptions): Promise<GateDecision> 
 
   const minTests = conformanceTestCount();
   const certification = readJson<CertificationResults>(path.join(reportDir, 'certification', 'results.json'));
+  // A later certify that tested nothing (its preflight failed, the config was wrong): no-go, whatever an earlier run said.
+  const attempt = readJson<CertificationResults>(path.join(reportDir, ATTEMPT_DIR, 'results.json'));
   // The Allure rule "every MUST clause ran" leaves out the clauses whose every check is a gap the
   // config accepts, or (--read-only) one that writes being off explains.
   const writesOff = new Set(
@@ -106,5 +109,9 @@ export async function evaluateGate(options: GateOptions): Promise<GateDecision> 
     ...(options.noRegressions ? { noRegressions: true } : {}),
   });
   if (minTests === undefined) decision.warnings.push('could not count the conformance suite (playwright --list); the minimum test count was 1');
+  if (attempt) {
+    decision.go = false;
+    decision.reasons.unshift(`the last certify run (${attempt.run.id}) tested nothing: ${attempt.causes[0] ?? 'no cause recorded'} (its report: ${ATTEMPT_DIR}/; the certification below is an earlier run's)`);
+  }
   return decision;
 }

@@ -36,6 +36,8 @@ export interface CheckContext {
   serving?: ServingTarget;
   /** How the run was filtered, for "not selected" reasons (e.g. `--grep @PV-3-CONFLICT`). */
   filter?: string;
+  /** The run was stopped before its end: a check missing from it did not run for that reason. */
+  interrupted?: boolean;
   acceptedGaps?: readonly AcceptedGap[];
 }
 
@@ -66,7 +68,7 @@ export function checksOf(id: string, tests: readonly TestOutcome[], ctx: CheckCo
   const universe = ctx.universe ?? tests;
   const ran = new Map(tests.map((t) => [keyOf(t), t]));
   const reading = (t: TestOutcome) => statusFor(id, readTest(t));
-  const notSelected = { status: 'not-tested' as const, reason: `not selected in this run${ctx.filter ? ` (${ctx.filter})` : ''}`, setting: 'selection' as const };
+  const notSelected = { status: 'not-tested' as const, reason: ctx.interrupted ? 'the run was stopped before this check ran' : `not selected in this run${ctx.filter ? ` (${ctx.filter})` : ''}`, setting: 'selection' as const };
   const cells = behaviours.filter((b) => b.clause === id).flatMap((b) => b.cells.map((c) => cellKey(b.id, c)));
   const out: CheckResult[] = [];
 

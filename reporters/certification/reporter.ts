@@ -130,7 +130,7 @@ export default class CertificationReporter implements Reporter {
       },
       tests,
       { ...(interrupted ? { interrupted } : {}), causes: lost ? [lost] : [] },
-      { universe: context?.universe ?? this.declared, ...(serving ? { serving } : {}), ...(context?.filter ? { filter: context.filter } : {}), acceptedGaps: context?.acceptedGaps ?? [] },
+      { universe: context?.universe ?? this.declared, ...(serving ? { serving } : {}), ...(context?.filter ? { filter: context.filter } : {}), ...(interrupted ? { interrupted: true } : {}), acceptedGaps: context?.acceptedGaps ?? [] },
       new Map(replays?.results.map((r) => [r.title, r]) ?? []),
     ), context?.network);
     if (replays) results.diagnosis = replays;

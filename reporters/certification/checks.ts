@@ -143,7 +143,9 @@ export function coverageLine(checks: readonly CheckResult[]): string {
   const h = checks.filter(held).length;
   const dedicated = checks.filter((c) => held(c) && !c.inPassing).length;
   const passing = h > 0 && dedicated === 0 ? ', only in passing' : '';
-  const parts = [h === checks.length ? `held on all ${checks.length} ${unit}${passing}` : `held on ${h} of ${checks.length} ${unit}${passing}`, ...gapParts(checks)];
+  const one = unit === 'ways in' ? 'way in' : 'check';
+  const line = checks.length === 0 ? 'no check of the suites' : h === checks.length ? (h === 1 ? `held on its one ${one}${passing}` : `held on all ${h} ${unit}${passing}`) : `held on ${h} of ${checks.length} ${unit}${passing}`;
+  const parts = [line, ...gapParts(checks)];
   const failed = checks.filter((c) => c.status === 'failed').length;
   if (failed > 0) parts.push(`failed on ${failed}`);
   return parts.join('; ');

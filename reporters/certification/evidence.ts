@@ -4,6 +4,7 @@
  * certification/evidence/<clause>/<case>/, linked from the certification page. <case> is a short
  * name of the test (`second-booking-by-legacy-number`); the full title is in the folder's test.txt.
  */
+import { stripAnsi } from '../../fixtures/harness/ansi.ts';
 import type { TestResult } from '@playwright/test/reporter';
 import { redact } from '../../fixtures/harness/http/redact.ts';
 
@@ -61,7 +62,7 @@ export function attachmentsOf(result: Pick<TestResult, 'attachments'>): Map<stri
 
 /** What the folder's test.txt says: which test the files are the evidence of. */
 function testNote(clause: string, test: { title: string; file?: string; errors?: readonly string[] }): string {
-  const error = (test.errors?.[0] ?? '').split('\n').slice(0, 8).join('\n');
+  const error = stripAnsi(test.errors?.[0] ?? '').split('\n').slice(0, 8).join('\n');
   return `${[`clause: ${clause}`, `test: ${test.title}`, ...(test.file ? [`file: ${test.file}`] : []), ...(error ? ['', 'first error:', error] : [])].join('\n')}\n`;
 }
 

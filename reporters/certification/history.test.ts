@@ -41,3 +41,12 @@ test('each run is compared with the previous run of the same environment, then r
     rmSync(dir, { recursive: true, force: true });
   }
 });
+
+test('a filtered run is compared only with the last run of the same selection', () => {
+  const file = path.join(mkdtempSync(path.join(tmpdir(), 'pvh-history-')), 'h.jsonl');
+  const run = (id: string, filter?: string) => ({ run: { id, environment: 'e', ...(filter ? { filter } : {}) }, verdict: 'CONFORMANT', clauses: [{ id: 'PV-1', verdict: 'pass' }] }) as unknown as CertificationResults;
+  recordRun(file, run('a'));
+  expect(recordRun(file, run('b', '--grep @PV-3-CONFLICT'))).toBeUndefined();
+  expect(recordRun(file, run('c'))?.runId).toBe('a');
+  expect(recordRun(file, run('d', '--grep @PV-3-CONFLICT'))?.runId).toBe('b');
+});

@@ -12,6 +12,8 @@ import type { CertificationResults, SinceLast, Verdict } from './verdicts.ts';
 export interface HistoryEntry {
   runId: string;
   environment: string;
+  /** How the run was filtered (--grep, files); absent for a whole run. A run is compared only with runs of the same selection. */
+  filter?: string;
   finishedAt: string;
   verdict: CertificationResults['verdict'];
   clauses: Record<string, Verdict>;
@@ -40,7 +42,7 @@ export function readHistory(file: string): HistoryEntry[] {
 }
 
 export function entryOf(r: CertificationResults, finishedAt: string): HistoryEntry {
-  return { runId: r.run.id, environment: r.run.environment, finishedAt, verdict: r.verdict, clauses: Object.fromEntries(r.clauses.map((c) => [c.id, c.verdict])) };
+  return { runId: r.run.id, environment: r.run.environment, ...(r.run.filter ? { filter: r.run.filter } : {}), finishedAt, verdict: r.verdict, clauses: Object.fromEntries(r.clauses.map((c) => [c.id, c.verdict])) };
 }
 
 export function diff(previous: HistoryEntry, current: HistoryEntry): SinceLast {
@@ -61,7 +63,7 @@ export function diff(previous: HistoryEntry, current: HistoryEntry): SinceLast {
 export function recordRun(file: string, r: CertificationResults, finishedAt = new Date().toISOString()): SinceLast | undefined {
   const current = entryOf(r, finishedAt);
   const all = readHistory(file);
-  const previous = [...all].reverse().find((e) => e.environment === current.environment && e.runId !== current.runId);
+  const previous = [...all].reverse().find((e) => e.environment === current.environment && e.runId !== current.runId && e.filter === current.filter);
   mkdirSync(path.dirname(file), { recursive: true });
   const kept = [...all.filter((e) => e.runId !== current.runId), current].slice(-KEEP);
   if (kept.length === all.length + 1) appendFileSync(file, `${JSON.stringify(current)}\n`);

@@ -125,12 +125,16 @@ export function clauseVerdicts(tests: TestOutcome[], ctx: CheckContext = {}, cat
       const r = readings.get(t)! as { message: string };
       evidence.push(`${t.title}: ${firstLine(t.errors.find((e) => idsIn(e).includes(c.id)) ?? r.message)}`);
     }
+    // Each warning and observation once, however many tests (or annotation lists) carry it.
+    const note = (line: string) => {
+      if (!evidence.includes(line)) evidence.push(line);
+    };
     for (const t of mine) {
       for (const w of t.warnings.filter((x) => idsIn(x).includes(c.id))) {
         warned = true;
-        evidence.push(`warning: ${w}`);
+        note(`warning: ${w}`);
       }
-      for (const o of t.observations.filter((x) => idsIn(x).includes(c.id))) evidence.push(`observed: ${o}`);
+      for (const o of t.observations.filter((x) => idsIn(x).includes(c.id))) note(`observed: ${o}`);
     }
     const incomplete = cov.incomplete.map((x) => ({ test: x.way, cause: x.reason ?? '' }));
     let verdict: Verdict;

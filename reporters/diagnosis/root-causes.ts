@@ -41,7 +41,7 @@ const FOLLOWS_FROM: Partial<Record<string, readonly string[]>> = {
   'RFC6749-3.2-REPEATED': ['PV-4.1-FORM'],
   'PV-2.1-EXTERNAL': ['PV-2.2-LEGACY'],
   // A booking can be created only where a valid body is accepted, and removed only as the spec sends it (no body).
-  'PV-3-CREATE': ['PV-2.3-ACCEPT'],
+  'PV-3-CREATE': ['PV-2.3-ACCEPT', 'PV-3-REMOVE', 'PV-4.4-NO-BODY', 'PV-1-SINGLE'],
   'PV-3-REMOVE': ['PV-4.4-NO-BODY'],
   // expires_in can be 3600 only where it is a number at all.
   'PV-2.4-EXPIRES': ['PV-2.4-SHAPE'],

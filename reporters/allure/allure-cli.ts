@@ -43,10 +43,12 @@ export function allureEnv(env: NodeJS.ProcessEnv = process.env, version: string 
   return options.length === 0 ? { ...env } : { ...env, NODE_OPTIONS: [env.NODE_OPTIONS ?? '', ...options].join(' ').trim() };
 }
 
-export function runAllure(args: string[], options: { env?: NodeJS.ProcessEnv; capture?: boolean } = {}): Promise<AllureRun> {
+/** Runs the Allure CLI with `args`, or (`script`) one of ours beside this file that drives Allure's own modules. */
+export function runAllure(args: string[], options: { env?: NodeJS.ProcessEnv; capture?: boolean; script?: string } = {}): Promise<AllureRun> {
   if (!existsSync(CLI)) return Promise.resolve({ code: 2, output: `the allure CLI is not installed (${CLI}); run npm ci` });
+  const entry = options.script ? path.join(ROOT, 'reporters', 'allure', options.script) : CLI;
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [CLI, ...args], { cwd: ROOT, env: allureEnv(options.env), stdio: options.capture ? ['ignore', 'pipe', 'pipe'] : 'inherit' });
+    const child = spawn(process.execPath, [entry, ...args], { cwd: ROOT, env: allureEnv(options.env), stdio: options.capture ? ['ignore', 'pipe', 'pipe'] : 'inherit' });
     let output = '';
     child.stdout?.on('data', (d: Buffer) => (output += d.toString('utf8')));
     child.stderr?.on('data', (d: Buffer) => (output += d.toString('utf8')));

@@ -21,6 +21,38 @@ function readCertification(reportDir: string): CertificationResults | undefined 
   }
 }
 
+type SummaryStats = { total: number } & Record<string, number>;
+
+function readSummaryStats(file: string): SummaryStats | undefined {
+  try {
+    const stats = (JSON.parse(readFileSync(file, 'utf8')) as { stats?: SummaryStats }).stats;
+    return typeof stats?.total === 'number' ? stats : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function describeStats(stats: SummaryStats): string {
+  const parts = ['passed', 'failed', 'broken', 'skipped', 'unknown'].filter((k) => (stats[k] ?? 0) > 0).map((k) => `${stats[k]} ${k}`);
+  return `${stats.total} result${stats.total === 1 ? '' : 's'}${parts.length > 0 ? ` (${parts.join(', ')})` : ''}`;
+}
+
+/**
+ * The release decision, the certification verdict and the settings the run assumed, for the
+ * report's title and the variables Allure shows on its first screen (allurerc.mjs reads them).
+ */
+function firstScreenEnv(decision: string, certification: CertificationResults | undefined): Record<string, string> {
+  const variables: Record<string, string> = { 'Release decision': decision };
+  if (certification) {
+    variables.Certification = certification.verdict;
+    variables.Environment = certification.run.environment;
+    variables.Run = certification.run.id;
+    for (const s of certification.run.settings ?? []) variables[s.setting] = s.from === 'config' ? s.value : `${s.value} (${s.from})`;
+  }
+  const title = `release decision ${decision}${certification ? ` · ${certification.run.environment}: ${certification.verdict}` : ''}`;
+  return { PVH_ALLURE_VARIABLES: JSON.stringify(variables), PVH_ALLURE_TITLE: title };
+}
+
 function historyPath(env: NodeJS.ProcessEnv = process.env): string {
   return path.resolve(env.PVH_ALLURE_HISTORY ?? path.join(env.PVH_REPORT_DIR ?? 'reports', 'history', 'allure-history.jsonl'));
 }
@@ -36,8 +68,12 @@ export async function buildReport(extraResults: string[]): Promise<number> {
   const certification = readCertification(reportDir);
   if (certification?.sinceLast) console.log(`report: ${describeSince(certification.sinceLast)}`);
   removeDecisionFromAllure(path.join(reportDir, 'allure-results'));
+  let qualityGateEnv: Record<string, string> = {};
+  let firstScreen: Record<string, string> = {};
   try {
     const decision = await evaluateGate({ results: extraResults, readOnly: false });
+    qualityGateEnv = decision.qualityGateEnv;
+    firstScreen = firstScreenEnv(certification?.verdict === 'INCONCLUSIVE' ? 'INCONCLUSIVE' : decision.go ? 'GO' : 'NO-GO', certification);
     writeDecisionToAllure(path.join(reportDir, 'allure-results'), decision, certification?.verdict === 'INCONCLUSIVE', certification?.run.startedAt);
     console.log(`report: release decision ${certification?.verdict === 'INCONCLUSIVE' ? 'INCONCLUSIVE' : decision.go ? 'GO' : 'NO-GO'} (npm run gate decides the same; --read-only and --no-regressions are gate options)`);
   } catch (error) {
@@ -51,13 +87,16 @@ export async function buildReport(extraResults: string[]): Promise<number> {
   const runId = allureRunId(existing);
   const marker = path.join(path.dirname(history), '.last-run-id');
   const seen = runId !== undefined && existsSync(marker) && readFileSync(marker, 'utf8').trim() === runId;
-  const run = await runAllure(['generate', ...existing], { env: { ...process.env, PVH_ALLURE_HISTORY: history, ...(seen ? { PVH_ALLURE_APPEND_HISTORY: 'false' } : {}) } });
+  // Generated with the quality gate evaluated as npm run gate evaluates it: the report's Quality Gates tab agrees.
+  const run = await runAllure(existing, { script: 'generate-with-gate.mjs', env: { ...process.env, ...qualityGateEnv, ...firstScreen, PVH_ALLURE_HISTORY: history, ...(seen ? { PVH_ALLURE_APPEND_HISTORY: 'false' } : {}) } });
   const index = path.join(path.resolve(reportDir), 'allure-report', 'index.html');
   if (run.code !== 0 || !existsSync(index)) throw new CommandError(`allure generate failed (exit ${run.code})${existsSync(index) ? '' : `; no ${index}`}`, run.code || 1);
   if (runId !== undefined) writeFileSync(marker, `${runId}\n`);
   const runs = existsSync(history) ? readFileSync(history, 'utf8').split('\n').filter((l) => l.trim() !== '').length : 0;
-  const files = resultFiles(dirs);
-  console.log(`report: ${files.length} results from ${existing.map((d) => path.relative(process.cwd(), d) || '.').join(', ')}`);
+  // The count Allure shows (its own summary: one result per test, retries folded), not the files read.
+  const stats = readSummaryStats(path.join(path.resolve(reportDir), 'allure-report', 'summary.json'));
+  const from = existing.map((d) => path.relative(process.cwd(), d) || '.').join(', ');
+  console.log(stats ? `report: ${describeStats(stats)} from ${from} (the tests, the certification verdict and the release decision)` : `report: results from ${from}`);
   console.log(`report: ${path.relative(process.cwd(), index)} (history: ${runs} run${runs === 1 ? '' : 's'} in ${path.relative(process.cwd(), history)})`);
   return 0;
 }

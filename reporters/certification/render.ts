@@ -11,6 +11,7 @@ import { summaryLine } from './verdicts.ts';
 import { describeWay } from './checks.ts';
 import { skipReason } from './outcomes.ts';
 import { rootCausesHeadline, rootCauseText } from '../diagnosis/describe.ts';
+import { describeSetting } from '../../fixtures/harness/assumed-settings.ts';
 
 const ICON: Record<Verdict, string> = { pass: 'PASS', fail: 'FAIL', warning: 'WARN', observation: 'INFO', partial: 'PARTIAL', 'not-tested': 'NOT TESTED', 'not-run': 'NOT RUN' };
 const BANNER: Record<CertificationResults['verdict'], string> = { CONFORMANT: 'ok', 'CONFORMANT ON WHAT WAS TESTED': 'unsure', 'NOT CONFORMANT': 'ko', INCONCLUSIVE: 'unsure' };
@@ -47,6 +48,7 @@ export function renderMarkdown(r: CertificationResults): string {
     `- Target: API ${r.run.baseUrl || '(unknown)'}, token endpoint ${r.run.authUrl || '(unknown)'}${r.run.rttMs !== undefined ? `, round-trip time ${r.run.rttMs} ms` : ''}`,
     ...networkLines(r).map((x) => `- ${x.startsWith('WARNING') ? `**${md(x)}**` : md(x)}`),
     ...(r.sinceLast ? [`- What changed ${describeSince(r.sinceLast)}`] : []),
+    ...(r.run.settings?.length ? ['- Settings this run assumed (from the config unless marked):', ...r.run.settings.map((s) => `  - ${md(describeSetting(s))}`)] : []),
     '',
   ];
   if (r.causes.length > 0) {
@@ -67,7 +69,7 @@ export function renderMarkdown(r: CertificationResults): string {
     lines.push('## What broke, clause by clause', '');
     for (const c of failing) {
       lines.push(`- **${c.id}** (${c.level}, ${c.source}) ${ICON[c.verdict]}${c.knownDeviation ? ` — known deviation: ${c.knownDeviation}` : ''}: ${c.summary}`);
-      for (const e of c.evidence.filter((x) => !x.startsWith('observed:')).slice(0, 3)) lines.push(`  - ${md(e)}`);
+      for (const e of failureNotes(c)) lines.push(`  - ${md(e)}`);
       const files = c.evidenceFiles ?? [];
       if (files.length > 0) lines.push(`  - evidence: ${files.map((f) => `[${md(f)}](${f})`).join(', ')}`);
     }
@@ -132,17 +134,30 @@ function rootCauseSection(r: CertificationResults): string {
   return `<h2 id="root-causes">${esc(rootCausesHeadline(r.rootCauses).replace(/^root causes/, 'Root causes'))}</h2><p class="muted">Each is one broken promise, with the clauses it dragged along: fix these, and the clauses below follow.</p><ol class="broke">${items.join('\n')}</ol>`;
 }
 
+/** Every failing check's message of a clause (SUMMARY.md and the HTML list the same ones): not its observations or warnings. */
+function failureNotes(c: ClauseResult): string[] {
+  const notes = c.evidence.filter((e) => !e.startsWith('observed:') && !e.startsWith('warning:'));
+  return notes.length > 0 ? notes : c.evidence.slice(0, 1);
+}
+
 function brokeSection(r: CertificationResults): string {
   const failing = broken(r);
   const items = failing.map((c) => {
-    const first = c.evidence.find((e) => !e.startsWith('observed:') && !e.startsWith('warning:')) ?? c.evidence[0] ?? '';
-    return `<li><a href="#${anchor(c.id)}"><b>${esc(c.id)}</b></a> <span class="muted">(${c.level}, ${esc(c.source)})</span> ${ICON[c.verdict]}${c.knownDeviation ? ` <span class="muted">known deviation: ${esc(c.knownDeviation)}</span>` : ''}: ${esc(c.summary)}<div class="msg">${esc(first)}</div>${links(c.evidenceFiles)}</li>`;
+    const notes = failureNotes(c);
+    return `<li><a href="#${anchor(c.id)}"><b>${esc(c.id)}</b></a> <span class="muted">(${c.level}, ${esc(c.source)})</span> ${ICON[c.verdict]}${c.knownDeviation ? ` <span class="muted">known deviation: ${esc(c.knownDeviation)}</span>` : ''}: ${esc(c.summary)}${notes.map((e) => `<div class="msg">${esc(e)}</div>`).join('')}${links(c.evidenceFiles)}</li>`;
   });
   const causes = r.verdict === 'INCONCLUSIVE' ? r.causes.map((c) => `<li><b>could not conclude</b>: ${esc(c)}</li>`) : [];
   const files = r.tests.filter((t) => t.inconclusive || (t.evidenceFiles ?? []).some((f) => f.startsWith('evidence/could-not-complete/')));
   const extra = files.flatMap((t) => (t.evidenceFiles ?? []).filter((f) => f.startsWith('evidence/could-not-complete/'))).map((f) => `<a href="${esc(f)}">${esc(fileName(f))}</a>`);
   if (items.length + causes.length === 0) return '';
   return `<h2 id="what-broke">What broke, clause by clause</h2><ul class="broke">${[...causes, ...items].join('\n')}</ul>${extra.length ? `<div class="files">evidence of checks that could not complete: ${extra.join(' · ')}</div>` : ''}`;
+}
+
+/** What the verdicts rest on: every value the run took from the config or assumed without it. */
+function settingsSection(r: CertificationResults): string {
+  const settings = r.run.settings ?? [];
+  if (settings.length === 0) return '';
+  return `<details id="settings"><summary>Settings this run assumed (${settings.length}; from the config unless marked)</summary><ul>${settings.map((s) => `<li>${esc(describeSetting(s))}</li>`).join('')}</ul></details>`;
 }
 
 export function renderHtml(r: CertificationResults): string {
@@ -167,6 +182,7 @@ ${rootCauseSection(r)}
 ${brokeSection(r)}
 ${untestedSection(r)}
 <p class="muted">Run ${esc(r.run.id)} · started ${esc(r.run.startedAt)} · API ${esc(r.run.baseUrl || '(unknown)')} · token endpoint ${esc(r.run.authUrl || '(unknown)')}${r.run.rttMs !== undefined ? ` · round-trip time ${r.run.rttMs} ms` : ''} · harness ${esc(r.run.harnessVersion)} · Node ${esc(r.run.node)}${r.run.commit ? ` · commit ${esc(r.run.commit)}` : ''}</p>
+${settingsSection(r)}
 <h2 id="every-clause">Every clause</h2>
 <p class="muted">${r.clauses.length} clauses; ${warnings} with SHOULD warnings and ${observations} observations (where the spec is silent): open a row's notes to read them.</p>
 <table><thead><tr><th>Clause</th><th>Level</th><th>Verdict</th><th>Statement and evidence</th><th>Checks</th></tr></thead><tbody>

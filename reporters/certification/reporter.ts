@@ -127,6 +127,7 @@ export default class CertificationReporter implements Reporter {
         ...(sha ? { commit: sha } : {}),
         ...(context?.rttMs !== undefined ? { rttMs: context.rttMs } : {}),
         ...(context?.filter ? { filter: context.filter } : {}),
+        ...(context?.settings ? { settings: context.settings } : {}),
       },
       tests,
       { ...(interrupted ? { interrupted } : {}), causes: lost ? [lost] : [] },

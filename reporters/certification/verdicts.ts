@@ -18,6 +18,7 @@ import { firstLine, readTest, type TestOutcome } from './outcomes.ts';
 import { rootCauses, withReplays, type RootCause } from '../diagnosis/root-causes.ts';
 import type { ReplayResult } from '../diagnosis/replay-result.ts';
 import type { Replays } from '../diagnosis/replay.ts';
+import type { AssumedSetting } from '../../fixtures/harness/assumed-settings.ts';
 
 export { readTest, type TestOutcome, type TestReading } from './outcomes.ts';
 export type { AcceptedGap, CheckContext, CheckResult, DeclaredTest } from './checks.ts';
@@ -84,6 +85,8 @@ export interface CertificationResults {
     rttMs?: number;
     /** How the run was filtered (--grep, file arguments), when it was. */
     filter?: string;
+    /** The values the run took from the config, or assumed where it is silent: what the verdicts rest on. */
+    settings?: AssumedSetting[];
   };
   verdict: RunVerdict;
   /** What broke, by root cause (reporters/diagnosis): usually one per bug, its clause the broken promise. */

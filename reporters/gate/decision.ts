@@ -137,7 +137,8 @@ export function decide(inputs: GateInputs): GateDecision {
     if (gateFailures.length > 0) for (const f of gateFailures) reasons.push(`Allure quality gate: ${clip(f, 300)}`);
     else reasons.push(`Allure quality gate could not be evaluated (exit ${inputs.allureGate.code}): ${lastLine(inputs.allureGate.output)}`);
   }
-  counts.push(`Allure: ${inputs.allureResults} results, quality gate ${inputs.allureGate.code === 0 ? 'passed' : 'failed'}`);
+  // The report shows one result more: the release decision itself (npm run report adds it).
+  counts.push(`Allure: ${inputs.allureResults} results and the release decision, quality gate ${inputs.allureGate.code === 0 ? 'passed' : 'failed'}`);
 
   const loadFailed = inputs.load.filter((l) => l.status !== 'passed' && l.status !== 'skipped');
   for (const l of loadFailed) reasons.push(`load threshold failed: ${l.name}${l.message ? ` (${l.message})` : ''}`);

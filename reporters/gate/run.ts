@@ -59,8 +59,8 @@ export async function runGate(options: GateOptions): Promise<number> {
   return decision.go ? 0 : 1;
 }
 
-/** The decision from everything the run left: certification, Allure results and quality gate, k6 thresholds. */
-export async function evaluateGate(options: GateOptions): Promise<GateDecision> {
+/** The decision from everything the run left: certification, Allure results and quality gate, k6 thresholds; and the environment Allure's quality gate was evaluated with. */
+export async function evaluateGate(options: GateOptions): Promise<GateDecision & { qualityGateEnv: Record<string, string> }> {
   if (!existsSync(path.join(ROOT, 'allurerc.mjs'))) throw new CommandError('allurerc.mjs is missing (it holds the quality-gate rules)');
   const reportDir = path.resolve(process.env.PVH_REPORT_DIR ?? 'reports');
   const dirs = [path.join(reportDir, 'allure-results'), ...options.results.map((d) => path.resolve(d))];
@@ -90,7 +90,8 @@ export async function evaluateGate(options: GateOptions): Promise<GateDecision> 
   }
   const selected = selectLoad(load, certification, options.loadRuns ?? []);
   // Allure's own rule "no failed k6 threshold" looks at the same runs only (allurerc.mjs).
-  const env = { ...process.env, PVH_REPORT_DIR: reportDir, PVH_GATE_MIN_TESTS: String(minTests ?? 1), PVH_GATE_MUST_CLAUSES: mustIds.join(','), PVH_GATE_LOAD_RUNS: [...new Set(selected.counted.map((r) => r.runId!))].join(',') };
+  const qualityGateEnv = { PVH_GATE_MIN_TESTS: String(minTests ?? 1), PVH_GATE_MUST_CLAUSES: mustIds.join(','), PVH_GATE_LOAD_RUNS: [...new Set(selected.counted.map((r) => r.runId!))].join(',') };
+  const env = { ...process.env, PVH_REPORT_DIR: reportDir, ...qualityGateEnv };
   const allureGate =
     existing.length > 0 ? await runAllure(['quality-gate', ...existing], { env, capture: true }) : { code: 1, output: `⨯ no allure-results directory (${dirs.join(', ')})` };
   if (allureGate.code === 2 && /not installed|could not start/.test(allureGate.output)) throw new CommandError(allureGate.output);
@@ -113,5 +114,5 @@ export async function evaluateGate(options: GateOptions): Promise<GateDecision> 
     decision.go = false;
     decision.reasons.unshift(`the last certify run (${attempt.run.id}) tested nothing: ${attempt.causes[0] ?? 'no cause recorded'} (its report: ${ATTEMPT_DIR}/; the certification below is an earlier run's)`);
   }
-  return decision;
+  return { ...decision, qualityGateEnv };
 }

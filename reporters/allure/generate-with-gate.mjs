@@ -1,0 +1,23 @@
+/**
+ * `allure generate` as the Allure CLI does it (its commons/generate.js), plus the one thing the CLI
+ * leaves out: the quality gate evaluated over the same results and stored in the report, so its
+ * Quality Gates tab shows what `npm run gate` decides instead of nothing. Run by report.ts with
+ * the gate's environment (allurerc.mjs reads the suite size and MUST clauses from it).
+ * Usage: node generate-with-gate.mjs RESULTS_DIR...
+ */
+import path from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
+import { AllureReport, readConfig } from '@allurereport/core';
+
+const dirs = process.argv.slice(2).map((dir) => path.resolve(dir));
+const config = await readConfig(process.cwd());
+const report = new AllureReport(config);
+await report.start();
+for (const dir of dirs) await report.readDirectory(dir);
+const trs = await report.store.allTestResults({ includeRetries: false });
+const { results } = await report.validate({ trs });
+// Allure's rule messages carry terminal colour codes; the report is HTML.
+if (results.length > 0) report.realtimeDispatcher.sendQualityGateResults(results.map((r) => ({ ...r, message: stripVTControlCharacters(r.message) })));
+await report.done();
+// Generated: the gate (npm run gate) decides pass or fail, not this script's exit code.
+process.exitCode = 0;

@@ -79,7 +79,11 @@ export function readTest(t: TestOutcome): TestReading {
 }
 
 export function firstLine(s: string): string {
-  return stripAnsi(s).split('\n').find((l) => l.trim() !== '')?.trim().replace(/^Error: /, '') ?? s;
+  const lines = stripAnsi(s).split('\n').map((l) => l.trim()).filter((l) => l !== '');
+  if (lines.length === 0) return s;
+  // A line that ends announcing a list (":") says nothing alone: its first item comes with it.
+  const head = lines[0]!.replace(/^Error: /, '');
+  return head.endsWith(':') && lines[1] ? `${head} ${lines[1].replace(/^[-•]\s*/, '')}${lines.length > 2 ? ' …' : ''}` : head;
 }
 
 /** Why a skipped test did not run, in one line (the same words in every report). */

@@ -1,0 +1,61 @@
+/**
+ * A partner's certify run against the independent implementation (peers/independent-api), as the
+ * README tells them to start it: the config's variables exported, nothing of the harness's own.
+ */
+import { spawn } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { PROJECT_ROOT } from '../../fixtures/harness/project-root.ts';
+import { bookingShown } from '../../fixtures/harness/preflight-audit.ts';
+import { PEER_VARIABLES, peerPool, type IndependentPeer } from '../../fixtures/harness/peers/independent-api/start.ts';
+import type { CertificationResults } from '../../reporters/certification/verdicts.ts';
+
+export interface PartnerRun {
+  code: number | null;
+  output: string;
+  ms: number;
+}
+
+/** The process environment without anything of the harness (PVH_*, REF_*), plus `extra`. */
+export function partnerEnv(extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
+  const clean = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('PVH_') && !k.startsWith('REF_') && !k.startsWith('PEER_')));
+  return { ...clean, ...PEER_VARIABLES, CI: '1', ...extra };
+}
+
+/** `npm run certify -- --env CONFIG ARGS` in a child; `onLine` sees each output line and may signal the run. */
+export function certifyPartner(config: string, reportDir: string, options: { args?: string[]; env?: NodeJS.ProcessEnv; onLine?: (line: string, signal: (s: NodeJS.Signals) => void) => void } = {}): Promise<PartnerRun> {
+  const t0 = Date.now();
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(PROJECT_ROOT, 'scripts', 'certify.ts'), '--env', config, ...(options.args ?? [])], {
+    cwd: PROJECT_ROOT,
+    env: partnerEnv({ PVH_REPORT_DIR: reportDir, ...options.env }),
+  });
+  let output = '';
+  let pending = '';
+  const read = (chunk: Buffer) => {
+    output += chunk.toString();
+    pending += chunk.toString();
+    const lines = pending.split('\n');
+    pending = lines.pop() ?? '';
+    for (const l of lines) options.onLine?.(l, (s) => child.kill(s));
+  };
+  child.stdout.on('data', read);
+  child.stderr.on('data', read);
+  return new Promise((resolve) => child.on('exit', (code) => resolve({ code, output, ms: Date.now() - t0 })));
+}
+
+export function readResults(dir: string): CertificationResults | undefined {
+  const file = path.join(dir, 'results.json');
+  return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as CertificationResults) : undefined;
+}
+
+/** The peer's certificates that carry a booking of this harness (bookingReference PVH-…), read with the primary user. */
+export async function harnessBookings(peer: IndependentPeer): Promise<string[]> {
+  const form = new URLSearchParams({ grant_type: 'client_credentials', client_id: PEER_VARIABLES.PEER_ID, client_secret: PEER_VARIABLES.PEER_SECRET });
+  const token = ((await (await fetch(peer.auth, { method: 'POST', body: form })).json()) as { access_token: string }).access_token;
+  const ours: string[] = [];
+  for (const p of peerPool()) {
+    const res = await fetch(`${peer.api}/api/v1/voucher-certificates/${p.reference}`, { headers: { authorization: `Bearer ${token}` } });
+    if (res.status === 200 && bookingShown((await res.json()) as Record<string, unknown>).ours) ours.push(p.reference);
+  }
+  return ours;
+}

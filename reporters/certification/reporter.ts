@@ -4,6 +4,8 @@
  * written as one unit. The verdict is CONFORMANT, NOT CONFORMANT or INCONCLUSIVE (certification.ts).
  */
 import { withNetwork } from './network-note.ts';
+import { paceLine, paceNoteOf, readPace, withPace } from './pace-note.ts';
+import type { LearntPace } from '../../fixtures/harness/http/pace-learning.ts';
 import type { FullConfig, FullResult, Reporter, Suite, TestCase, TestResult } from '@playwright/test/reporter';
 import path from 'node:path';
 import { redact } from '../../fixtures/harness/http/redact.ts';
@@ -39,6 +41,8 @@ export default class CertificationReporter implements Reporter {
   private context: RunContext | undefined;
   /** Files are named relative to it, as Playwright's listing names them. */
   private rootDir = process.cwd();
+  /** The last pace each worker slot learnt from the target's 429s. */
+  private readonly paces = new Map<number, LearntPace>();
 
   constructor(options: Options = {}) {
     this.outputDir = options.outputDir ?? 'reports/certification';
@@ -92,6 +96,8 @@ export default class CertificationReporter implements Reporter {
     const notApplicable = of(ANNOTATION.notApplicable)[0];
     if (result.status === 'skipped' && notApplicable) outcome.notApplicable = notApplicable;
     this.outcomes.set(test.id, outcome);
+    const pace = readPace(annotations.filter((a) => a.type === ANNOTATION.pace).at(-1)?.description ?? '');
+    if (pace) this.paces.set(result.parallelIndex, pace);
     if (result.status !== 'passed' && result.status !== 'skipped') this.attachments.set(test.id, attachmentsOf(result));
   }
 
@@ -106,7 +112,7 @@ export default class CertificationReporter implements Reporter {
     const interrupted =
       result.status === 'interrupted' ? 'the run was stopped before it finished' : result.status === 'timedout' ? "the run reached Playwright's global time limit" : undefined;
     const sha = gitCommit();
-    const results = withNetwork(resultsOf(
+    const results = withPace(withNetwork(resultsOf(
       {
         id: runId,
         environment: context?.environment.name ?? 'unknown',
@@ -124,15 +130,15 @@ export default class CertificationReporter implements Reporter {
       tests,
       { ...(interrupted ? { interrupted } : {}), causes: lost ? [lost] : [] },
       { universe: context?.universe ?? this.declared, ...(serving ? { serving } : {}), ...(context?.filter ? { filter: context.filter } : {}), acceptedGaps: context?.acceptedGaps ?? [] },
-    ), context?.network);
+    ), context?.network), paceNoteOf(this.paces));
     const evidence = this.evidence(results);
     results.sinceLast = recordRun(historyFile(), results);
     writeCertification(this.outputDir, results, evidence);
     const reportDir = path.dirname(this.outputDir);
     addVerdictToJUnit(path.join(reportDir, 'junit', 'results.xml'), results);
     addVerdictToAllure(path.join(reportDir, 'allure-results'), results);
-    const gaps = gapLines(results);
-    console.log(`\n${summaryLine(results)}${gaps.length ? `\n${gaps.join('\n')}` : ''}${results.sinceLast ? `\n${describeSince(results.sinceLast)}` : ''}\nreport: ${path.join(this.outputDir, 'index.html')}`);
+    const notes = [...gapLines(results), ...[paceLine(results)].flatMap((x) => (x ? [x] : []))];
+    console.log(`\n${summaryLine(results)}${notes.length ? `\n${notes.join('\n')}` : ''}${results.sinceLast ? `\n${describeSince(results.sinceLast)}` : ''}\nreport: ${path.join(this.outputDir, 'index.html')}`);
   }
 
   /** Evidence files of every test that failed on a clause or could not complete, linked from its clauses. */

@@ -1,0 +1,31 @@
+/** The pace a run settled on against a rate limit: added up over the workers, said in every report with what to declare. */
+import { expect, test } from '@playwright/test';
+import { renderHtml, renderMarkdown } from './render.ts';
+import { paceLine, paceNoteOf, readPace, withPace } from './pace-note.ts';
+import { resultsOf } from './verdicts.ts';
+import { everyClause, everyWay, outcome } from './outcome-fixtures.ts';
+
+const run = { id: 'r', environment: 'local', baseUrl: '', authUrl: '', startedAt: '', durationMs: 1, harnessVersion: '0', node: '' };
+
+test('each worker slot\'s last settled pace, added up: the rate to declare', () => {
+  expect(paceNoteOf(new Map())).toBeUndefined();
+  const note = paceNoteOf(new Map([
+    [1, { ratePerSecond: 30, settledPerSecond: 21.26, refusals: 5, slowDowns: 3 }],
+    [0, { ratePerSecond: 25, settledPerSecond: 19.1, refusals: 7, slowDowns: 4 }],
+  ]));
+  expect(note).toEqual({ settledPerSecond: 40.4, suggestedMaxRatePerSecond: 40, refusals: 12, slowDowns: 7, workers: [{ worker: 0, settledPerSecond: 19.1, refusals: 7, slowDowns: 4 }, { worker: 1, settledPerSecond: 21.3, refusals: 5, slowDowns: 3 }] });
+  // A quota the target stated is what to declare.
+  expect(paceNoteOf(new Map([[0, { ratePerSecond: 20, settledPerSecond: 20, refusals: 1, slowDowns: 1, statedRatePerSecond: 50 }]]))).toMatchObject({ suggestedMaxRatePerSecond: 50, statedPerSecond: 50 });
+  expect(readPace('{"ratePerSecond":3,"settledPerSecond":2,"refusals":1,"slowDowns":1}')).toMatchObject({ settledPerSecond: 2 });
+  expect(readPace('not json')).toBeUndefined();
+});
+
+test('results.json carries it; SUMMARY.md, index.html and the console line say it', () => {
+  const results = withPace(resultsOf(run, [outcome({ clauses: everyClause, ways: everyWay })]), paceNoteOf(new Map([[0, { ratePerSecond: 24, settledPerSecond: 22, refusals: 9, slowDowns: 6 }]])));
+  expect(JSON.parse(JSON.stringify(results)).pace).toMatchObject({ settledPerSecond: 22, suggestedMaxRatePerSecond: 22 });
+  const line = paceLine(results)!;
+  expect(line).toBe('Rate limit: the target answered 429 9 time(s), and the run slowed 6 time(s), settling on 22 requests per second (1 worker(s): 22). Declare certify: { maxRatePerSecond: 22 } in the environment config to start there.');
+  expect(renderMarkdown(results)).toContain(`- ${line}`);
+  expect(renderHtml(results)).toContain('Declare certify: { maxRatePerSecond: 22 }');
+  expect(paceLine(resultsOf(run, []))).toBeUndefined();
+});

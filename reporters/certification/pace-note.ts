@@ -1,0 +1,66 @@
+/**
+ * The pace a run settled on against a rate limit the config did not declare (or declared too
+ * high): each worker's pace after the last 429 that slowed it (fixtures/harness/http/pace-learning.ts),
+ * added up, and the `certify.maxRatePerSecond` that starts the next run there. In results.json as
+ * `pace`, near the top of SUMMARY.md and index.html, and on the console.
+ */
+import type { LearntPace } from '../../fixtures/harness/http/pace-learning.ts';
+import type { CertificationResults } from './verdicts.ts';
+
+export interface PaceNote {
+  /** Requests per second of the whole run: the workers' settled paces added up. */
+  settledPerSecond: number;
+  /** What to declare in the environment config's `certify.maxRatePerSecond`. */
+  suggestedMaxRatePerSecond: number;
+  /** 429s met, and how many of them slowed a worker. */
+  refusals: number;
+  slowDowns: number;
+  /** A quota the target stated in RateLimit-Policy, requests per second. */
+  statedPerSecond?: number;
+  workers: Array<{ worker: number; settledPerSecond: number; refusals: number; slowDowns: number }>;
+}
+
+/** The note from each worker slot's last learnt pace; undefined when no worker met a 429. */
+export function paceNoteOf(byWorker: ReadonlyMap<number, LearntPace>): PaceNote | undefined {
+  if (byWorker.size === 0) return undefined;
+  const workers = [...byWorker].sort(([a], [b]) => a - b).map(([worker, p]) => ({ worker, settledPerSecond: round(p.settledPerSecond), refusals: p.refusals, slowDowns: p.slowDowns }));
+  const settled = workers.reduce((sum, w) => sum + w.settledPerSecond, 0);
+  const stated = [...byWorker.values()].find((p) => p.statedRatePerSecond !== undefined)?.statedRatePerSecond;
+  return {
+    settledPerSecond: round(settled),
+    suggestedMaxRatePerSecond: Math.max(1, Math.floor(stated ?? settled)),
+    refusals: workers.reduce((sum, w) => sum + w.refusals, 0),
+    slowDowns: workers.reduce((sum, w) => sum + w.slowDowns, 0),
+    ...(stated !== undefined ? { statedPerSecond: stated } : {}),
+    workers,
+  };
+}
+
+/** Reads a test's pace annotation (JSON of LearntPace); undefined when it is not one. */
+export function readPace(description: string): LearntPace | undefined {
+  try {
+    const p = JSON.parse(description) as Partial<LearntPace>;
+    return typeof p.ratePerSecond === 'number' && typeof p.settledPerSecond === 'number' ? (p as LearntPace) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export type WithPace = CertificationResults & { pace?: PaceNote };
+
+export function withPace<R extends CertificationResults>(results: R, note: PaceNote | undefined): R & { pace?: PaceNote } {
+  return note ? Object.assign(results, { pace: note }) : results;
+}
+
+/** One line: the pace settled on and what to declare. */
+export function paceLine(r: CertificationResults): string | undefined {
+  const p = (r as WithPace).pace;
+  if (!p) return undefined;
+  const each = p.workers.map((w) => w.settledPerSecond).join(' + ');
+  const stated = p.statedPerSecond !== undefined ? `; the target states ${round(p.statedPerSecond)} per second (RateLimit-Policy)` : '';
+  return `Rate limit: the target answered 429 ${p.refusals} time(s), and the run slowed ${p.slowDowns} time(s), settling on ${p.settledPerSecond} requests per second (${p.workers.length} worker(s): ${each})${stated}. Declare certify: { maxRatePerSecond: ${p.suggestedMaxRatePerSecond} } in the environment config to start there.`;
+}
+
+function round(n: number): number {
+  return Math.round(n * 10) / 10;
+}

@@ -24,7 +24,7 @@ test('results.json carries it; SUMMARY.md, index.html and the console line say i
   const results = withPace(resultsOf(run, [outcome({ clauses: everyClause, ways: everyWay })]), paceNoteOf(new Map([[0, { ratePerSecond: 24, settledPerSecond: 22, refusals: 9, slowDowns: 6 }]])));
   expect(JSON.parse(JSON.stringify(results)).pace).toMatchObject({ settledPerSecond: 22, suggestedMaxRatePerSecond: 22 });
   const line = paceLine(results)!;
-  expect(line).toBe('Rate limit: the target answered 429 9 time(s), and the run slowed 6 time(s), settling on 22 requests per second (1 worker(s): 22). Declare certify: { maxRatePerSecond: 22 } in the environment config to start there.');
+  expect(line).toBe('Rate limit: the target answered 429 9 time(s); the run slowed down 6 time(s) and settled on 22 requests per second in all (1 worker(s): 22), counted as certify.maxRatePerSecond is (a tenth kept in reserve). Declare certify: { maxRatePerSecond: 22 } in the environment config to start there.');
   expect(renderMarkdown(results)).toContain(`- ${line}`);
   expect(renderHtml(results)).toContain('Declare certify: { maxRatePerSecond: 22 }');
   expect(paceLine(resultsOf(run, []))).toBeUndefined();

@@ -58,7 +58,7 @@ export function paceLine(r: CertificationResults): string | undefined {
   if (!p) return undefined;
   const each = p.workers.map((w) => w.settledPerSecond).join(' + ');
   const stated = p.statedPerSecond !== undefined ? `; the target states ${round(p.statedPerSecond)} per second (RateLimit-Policy)` : '';
-  return `Rate limit: the target answered 429 ${p.refusals} time(s), and the run slowed ${p.slowDowns} time(s), settling on ${p.settledPerSecond} requests per second (${p.workers.length} worker(s): ${each})${stated}. Declare certify: { maxRatePerSecond: ${p.suggestedMaxRatePerSecond} } in the environment config to start there.`;
+  return `Rate limit: the target answered 429 ${p.refusals} time(s); the run slowed down ${p.slowDowns} time(s) and settled on ${p.settledPerSecond} requests per second in all (${p.workers.length} worker(s): ${each}), counted as certify.maxRatePerSecond is (a tenth kept in reserve)${stated}. Declare certify: { maxRatePerSecond: ${p.suggestedMaxRatePerSecond} } in the environment config to start there.`;
 }
 
 function round(n: number): number {

@@ -35,7 +35,7 @@ export function paceNoteOf(byWorker: ReadonlyMap<number, LearntPace>): PaceNote 
   const stated = paces.find((p) => p.statedRatePerSecond !== undefined)?.statedRatePerSecond;
   return {
     settledPerSecond: round(settled),
-    suggestedMaxRatePerSecond: Math.max(1, Math.floor(stated ?? settled)),
+    suggestedMaxRatePerSecond: Math.max(1, Math.floor(stated ?? round(settled))),
     refusals: workers.reduce((sum, w) => sum + w.refusals, 0),
     slowDowns: workers.reduce((sum, w) => sum + w.slowDowns, 0),
     ...(stated !== undefined ? { statedPerSecond: stated } : {}),

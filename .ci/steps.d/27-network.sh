@@ -2,8 +2,9 @@
 # Certify from a company network (#25), with the components partners have: Debian's squid (a
 # forward proxy with a password, the only resolver of the made-up *.pvh.test names) and nginx (TLS
 # with a certificate from a private CA made at run time, mutual TLS, a gateway that refuses requests
-# without its subscription key) in front of the reference API, all on loopback. `npm run
-# network:stage -- --check` certifies through it (CONFORMANT, same clause verdicts as direct), shows
+# without its subscription key, and a plain proxy_pass) in front of the reference API, all on
+# loopback. `npm run network:stage -- --check` certifies through it (CONFORMANT, same clause
+# verdicts as direct; an oversized body is the API's 413 through nginx, never a 502), shows
 # each missing setting INCONCLUSIVE with its message, runs the contention load smoke and
 # migrate:check through it, and scans every output for the proxy password, key passphrase and
 # subscription key. Installs squid and nginx when missing; SKIP only when that is impossible.

@@ -4,6 +4,7 @@
  * evidence files, what changed since the last run, and every clause (each with an anchor).
  */
 import { networkLines } from './network-note.ts';
+import { paceLine } from './pace-note.ts';
 import { certificationPart } from '../gate/decision.ts';
 import { describeSince } from './history.ts';
 import type { CertificationResults, ClauseResult, Verdict } from './verdicts.ts';
@@ -47,6 +48,7 @@ export function renderMarkdown(r: CertificationResults): string {
     `- Run ${r.run.id}, started ${r.run.startedAt}, harness ${r.run.harnessVersion}, Node ${r.run.node}${r.run.commit ? `, commit ${r.run.commit}` : ''}`,
     `- Target: API ${r.run.baseUrl || '(unknown)'}, token endpoint ${r.run.authUrl || '(unknown)'}${r.run.rttMs !== undefined ? `, round-trip time ${r.run.rttMs} ms` : ''}`,
     ...networkLines(r).map((x) => `- ${x.startsWith('WARNING') ? `**${md(x)}**` : md(x)}`),
+    ...[paceLine(r)].flatMap((x) => (x ? [`- ${md(x)}`] : [])),
     ...(r.sinceLast ? [`- What changed ${describeSince(r.sinceLast)}`] : []),
     ...(r.run.settings?.length ? ['- Settings this run assumed (from the config unless marked):', ...r.run.settings.map((s) => `  - ${md(describeSetting(s))}`)] : []),
     '',
@@ -176,6 +178,7 @@ ul{margin:.2rem 0;padding-left:1.2rem}.broke li{margin-bottom:.6rem}tr:target{ba
 <h1>Partner Voucher API certification: ${esc(r.run.environment)}</h1>
 <div class="banner ${BANNER[r.verdict]}">${esc(summaryLine(r))}</div>
 ${networkLines(r).map((x) => `<p class="${x.startsWith('WARNING') ? 'banner ko' : 'muted'}">${esc(x)}</p>`).join('\n')}
+${[paceLine(r)].flatMap((x) => (x ? [`<p class="muted">${esc(x)}</p>`] : [])).join('\n')}
 <div class="decision">Release decision from this certification: <b>${d.decision}</b>${d.reasons.length ? `<ul>${d.reasons.map((x) => `<li>${esc(x)}</li>`).join('')}</ul>` : ' <span class="muted">(npm run gate adds the Allure quality gate and k6 thresholds)</span>'}</div>
 ${since}
 ${rootCauseSection(r)}

@@ -4,6 +4,8 @@
  * written as one unit. The verdict is CONFORMANT, NOT CONFORMANT or INCONCLUSIVE (certification.ts).
  */
 import { withNetwork } from './network-note.ts';
+import { paceLine, paceNoteOf, readPace, withPace } from './pace-note.ts';
+import type { LearntPace } from '../../fixtures/harness/http/pace-learning.ts';
 import type { FullConfig, FullResult, Reporter, Suite, TestCase, TestResult } from '@playwright/test/reporter';
 import path from 'node:path';
 import { redact } from '../../fixtures/harness/http/redact.ts';
@@ -42,6 +44,8 @@ export default class CertificationReporter implements Reporter {
   private context: RunContext | undefined;
   /** Files are named relative to it, as Playwright's listing names them. */
   private rootDir = process.cwd();
+  /** The last pace each worker slot learnt from the target's 429s. */
+  private readonly paces = new Map<number, LearntPace>();
 
   constructor(options: Options = {}) {
     this.outputDir = options.outputDir ?? 'reports/certification';
@@ -97,6 +101,8 @@ export default class CertificationReporter implements Reporter {
     const notApplicable = of(ANNOTATION.notApplicable)[0];
     if (result.status === 'skipped' && notApplicable) outcome.notApplicable = notApplicable;
     this.outcomes.set(test.id, outcome);
+    const pace = readPace(annotations.filter((a) => a.type === ANNOTATION.pace).at(-1)?.description ?? '');
+    if (pace) this.paces.set(result.parallelIndex, pace);
     if (result.status !== 'passed' && result.status !== 'skipped') this.attachments.set(test.id, attachmentsOf(result));
   }
 
@@ -113,7 +119,7 @@ export default class CertificationReporter implements Reporter {
     const sha = gitCommit();
     // certify's failing runs: each failure no after-test reading explained runs again alone.
     const replays = !interrupted && process.env[CERTIFY_VARIABLE] && !process.env.PVH_REPLAY && tests.some((t) => !t.ok && t.status !== 'skipped') ? await this.replay(tests, result.duration) : undefined;
-    const results = withNetwork(resultsOf(
+    const results = withPace(withNetwork(resultsOf(
       {
         id: runId,
         environment: context?.environment.name ?? 'unknown',
@@ -133,7 +139,7 @@ export default class CertificationReporter implements Reporter {
       { ...(interrupted ? { interrupted } : {}), causes: lost ? [lost] : [] },
       { universe: context?.universe ?? this.declared, ...(serving ? { serving } : {}), ...(context?.filter ? { filter: context.filter } : {}), ...(interrupted ? { interrupted: true } : {}), acceptedGaps: context?.acceptedGaps ?? [] },
       new Map(replays?.results.map((r) => [r.title, r]) ?? []),
-    ), context?.network);
+    ), context?.network), paceNoteOf(this.paces));
     if (replays) results.diagnosis = replays;
     const evidence = this.evidence(results);
     results.sinceLast = recordRun(historyFile(), results);
@@ -141,7 +147,7 @@ export default class CertificationReporter implements Reporter {
     const reportDir = path.dirname(this.outputDir);
     addVerdictToJUnit(path.join(reportDir, 'junit', 'results.xml'), results);
     addVerdictToAllure(path.join(reportDir, 'allure-results'), results);
-    const gaps = gapLines(results);
+    const gaps = [...gapLines(results), ...[paceLine(results)].flatMap((x) => (x ? [x] : []))];
     const causes = results.rootCauses.length > 0 ? `${rootCausesHeadline(results.rootCauses)}\n${results.rootCauses.map((c, i) => `  ${i + 1}. ${rootCauseText(c)}`).join('\n')}\n` : '';
     // A run that certifies nothing (npm test's conformance project) writes its report quietly.
     if (!process.env[CERTIFY_VARIABLE]) return;

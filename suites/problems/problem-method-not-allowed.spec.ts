@@ -5,12 +5,20 @@ import { allowedMethods } from '../../fixtures/harness/checks/allow.ts';
 import { expect, test } from '../../fixtures/harness/test.ts';
 import { because, clauseTest, covers, needs, notApplicable, notTested } from '../../fixtures/harness/verdicts.ts';
 import { thinSlice } from '../../fixtures/contract/needs.ts';
+import { API_METHODS } from '../../fixtures/contract/paths.ts';
 
 const SHAPE: ClauseId[] = ['PV-7-MEDIA', 'PV-2.5-TYPE', 'PV-2.5-TITLE', 'PV-2.5-STATUS', 'PV-2.5-DETAIL', 'PV-2.5-TRACE'];
 
-/** A 405 must name what is allowed, never the method it refused, and, like every API error, be a problem. */
+/**
+ * A 405 must name what is allowed, never the method it refused, and, like every API error, be a
+ * problem. A method the API implements on no resource may instead be 501 Not Implemented (RFC 9110
+ * §9.1); one it implements on another resource may not.
+ */
 function expectMethodNotAllowed(res: HttpResponse, what: string, refused: string, mustAllow: string): void {
-  expect(res.status, because('PV-4-NO-5XX', `${what} is a client mistake, got HTTP ${res.status}`)).toBeLessThan(500);
+  const implemented = API_METHODS.includes(refused);
+  if (res.status === 501 && !implemented) notApplicable(`${what} answered 501 Not Implemented: the API implements ${refused} on no resource, so no 405 and no Allow is owed (RFC 9110 §9.1, §15.6.2)`);
+  const why = res.status === 501 ? `: 501 is for a method the server implements on no resource, and the API implements ${refused} (spec §4), so a 405 with Allow is owed (RFC 9110 §15.6.2)` : '';
+  expect(res.status, because('PV-4-NO-5XX', `${what} is a client mistake, got HTTP ${res.status}${why}`)).toBeLessThan(500);
   if (res.status !== 405) notApplicable(`${what} answered HTTP ${res.status}, not 405: no Allow header is owed`);
   const allow = res.header('allow');
   expect(allow, because('RFC9110-15.5.6-ALLOW', `the 405 for ${what} carries an Allow header`)).toBeTruthy();
@@ -41,7 +49,7 @@ const CASES = [
 test.describe('Problem details: methods a resource does not serve', () => {
   for (const c of CASES) {
     const where = c.resource === 'booking' ? 'the booking sub-resource' : 'a certificate';
-    test(...clauseTest(`${c.method} on ${where}, if refused with 405, names the allowed methods and not ${c.method}`, covers('RFC9110-15.5.6-ALLOW', 'PV-7-MEDIA'), ...(c.method === 'GET' ? [] : [needs('writes')])), async ({ api, pool }) => {
+    test(...clauseTest(`${c.method} on ${where}, if refused with 405, names the allowed methods and not ${c.method}; a 5xx only as 501 for a method implemented nowhere`, covers('RFC9110-15.5.6-ALLOW', 'PV-7-MEDIA', 'PV-4-NO-5XX'), ...(c.method === 'GET' ? [] : [needs('writes')])), async ({ api, pool }) => {
       // GET is a read-only probe, safe on every environment; any other method only on a certificate this run may write.
       const cert = c.method === 'GET' ? pool.any() : pool.bookable();
       if (!cert) return notTested(thinSlice(`writable certificate left for this test`));

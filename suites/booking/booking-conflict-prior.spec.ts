@@ -4,7 +4,6 @@ import { PRIOR_PROBE_TAG } from '../../fixtures/harness/frame.ts';
 import { expect, test } from '../../fixtures/harness/test.ts';
 import { because, clauseTest, covers, needs, notTested } from '../../fixtures/harness/verdicts.ts';
 import { BOOKING_USERS, bookingShown, leftOut, probedFor, readsBooked } from '../../fixtures/harness/checks/prior-bookings.ts';
-import type { PoolCertificate } from '../../fixtures/environments/types.ts';
 
 // Spec §3: an already booked certificate refuses a booking, whoever booked it and whenever. The
 // other conflict checks book first through this API, so a store that checks conflicts only against
@@ -13,7 +12,7 @@ import type { PoolCertificate } from '../../fixtures/environments/types.ts';
 // target that accepts the booking anyway is reported with the booking as it was, to restore it.
 const WHO: Record<(typeof BOOKING_USERS)[number], string> = { primary: 'the primary user', limitedVenue: 'the venue-limited user, at its own venues' };
 
-async function refusedOnEach(api: PartnerApi, role: (typeof BOOKING_USERS)[number], certs: PoolCertificate[], unbooked: string | undefined): Promise<string[]> {
+async function refusedOnEach(api: PartnerApi, role: (typeof BOOKING_USERS)[number], certs: ReturnType<typeof probedFor>, unbooked: string | undefined): Promise<string[]> {
   const skipped: string[] = [];
   const before = new Map<string, string>();
   for (const cert of certs) {

@@ -30,6 +30,8 @@ async function refusedOnEach(api: PartnerApi, role: (typeof BOOKING_USERS)[numbe
     const res = await api.book(ref, validBooking({ bookingReference: bookingReference(PRIOR_PROBE_TAG), notes: 'must be refused: booked before the run' }), { as: role as ApiUserRole, foreignBooking: 'keep', label: `book ${ref}, booked before the run, as ${role}` });
     const now = bookingShown(await api.getCertificate(ref, { label: `read ${ref} after` }));
     const restore = `its booking before the run, to restore: ${was}`;
+    // Refused as outside its venues at one of its own: the venue rule's failure, not this one.
+    if (role === 'limitedVenue') expect([403, 404], because('PV-1-VENUE', `the venue-limited user is not refused as outside its venues at its own venue, booking ${ref}: got HTTP ${res.status} ${res.text.slice(0, 160)}`)).not.toContain(res.status);
     expect(res.status, because('PV-3-CONFLICT-PRIOR', `a booking of ${ref}, booked before the run, as ${WHO[role]} is refused with 409 ItemAlreadyBooked, got HTTP ${res.status} ${res.text.slice(0, 160)}; ${restore}`)).toBe(409);
     expect(now, because('PV-3-CONFLICT-PRIOR', `${ref} keeps the booking it had before the run after a refused booking as ${role}: now ${now?.slice(0, 300)}; ${restore}`)).toBe(was);
   }

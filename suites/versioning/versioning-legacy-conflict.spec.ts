@@ -34,6 +34,7 @@ test.describe('One booking across the old interface and the new API', () => {
     const booking = validBooking({ notes: 'booked through the new API; the old interface must not book over it' });
     const made = await api.book(ref, booking);
     expect(made.status, because('PV-3-CREATE', `setup: booking ${ref} through the new API succeeds, got HTTP ${made.status} ${made.text.slice(0, 160)}`)).toBeLessThan(300);
+    expect(containsValue(await bookingInfoOf(api, ref), booking.bookingReference), because('PV-3-CREATE', `setup: ${ref} shows the booking made through the new API`)).toBe(true);
     const notes = bookingReference('legacy');
     const put = await legacy.book(number, notes, 'unless-told');
     const there = (await legacy.view(number)).json();

@@ -49,6 +49,11 @@ const FOLLOWS_FROM: Partial<Record<string, readonly string[]>> = {
   'RFC6749-5.2-UNSUPPORTED-GRANT': ['RFC6749-3.2-UNKNOWN-PARAM'],
   // Only the exact secret authenticates: a raw, double-encoded or cut secret is one more near miss.
   'PV-4.1-ENCODING-STRICT': ['RFC6749-5.2-INVALID-CLIENT'],
+  // A booking made before the run can be refused only where a second booking is refused at all; one
+  // made through the old interface is one more booking not made through the new API, and is seen
+  // only where a booked certificate shows its booking at all.
+  'PV-3-CONFLICT-PRIOR': ['PV-3-CONFLICT'],
+  'PV-2.6-LEGACY-CONFLICT': ['PV-3-CONFLICT-PRIOR', 'PV-3-CONFLICT', 'PV-2.1-BOOKINGINFO'],
   // Basic credentials are one more request without a valid bearer token.
   'PV-5-NO-BASIC': ['PV-5-BEARER-REQUIRED'],
   // "bearer" works only where a valid token works at all; a token sent with an unknown spelling was not sent.

@@ -8,6 +8,7 @@ import { expect, test } from '../../fixtures/harness/test.ts';
 import { because, clauseTest, covers, should } from '../../fixtures/harness/verdicts.ts';
 import { cellsOf, ways, type Cell } from '../../fixtures/contract/ways-in.ts';
 import { bearerChallenge } from '../../fixtures/harness/checks/challenge.ts';
+import { registerSecret } from '../../fixtures/harness/http/redact.ts';
 
 /** Changes the last four characters, staying inside the b64token alphabet (RFC 6750 §2.1). The
  * last character of a base64 signature may carry only padding bits, so one change is not enough. */
@@ -38,6 +39,19 @@ function credentialsFor(cell: Cell): Credentials {
         auth: async (api) => {
           const c = api.env.credentials.primary;
           return { authorization: `Basic ${Buffer.from(`${c.clientId}:${c.clientSecret}`, 'utf8').toString('base64')}` };
+        },
+      };
+    case 'legacy-basic':
+      // A migration stack may keep the old interface's Basic authenticator for every /api/v1 path.
+      return {
+        name: "HTTP Basic with the old interface's username and password",
+        kind: 'other-scheme',
+        extraClause: 'PV-5-NO-BASIC',
+        auth: async (api) => {
+          const l = api.env.credentials.legacy!;
+          const basic = Buffer.from(`${l.username}:${l.password}`, 'utf8').toString('base64');
+          registerSecret(basic);
+          return { authorization: `Basic ${basic}` };
         },
       };
     case 'malformed': {

@@ -22,12 +22,14 @@ export function partnerEnv(extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
   return { ...clean, ...PEER_VARIABLES, CI: '1', ...extra };
 }
 
-/** `npm run certify -- --env CONFIG ARGS` in a child; `onLine` sees each output line and may signal the run. */
+/** `npm run certify -- --env CONFIG ARGS` in a child; `onLine` sees each output line and may signal the run's process group. */
 export function certifyPartner(config: string, reportDir: string, options: { args?: string[]; env?: NodeJS.ProcessEnv; onLine?: (line: string, signal: (s: NodeJS.Signals) => void) => void } = {}): Promise<PartnerRun> {
   const t0 = Date.now();
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(PROJECT_ROOT, 'scripts', 'certify.ts'), '--env', config, ...(options.args ?? [])], {
     cwd: PROJECT_ROOT,
     env: partnerEnv({ PVH_REPORT_DIR: reportDir, ...options.env }),
+    // Its own process group: a signal goes to certify and its workers together, as Ctrl-C in a terminal does.
+    detached: true,
   });
   let output = '';
   let pending = '';
@@ -36,7 +38,7 @@ export function certifyPartner(config: string, reportDir: string, options: { arg
     pending += chunk.toString();
     const lines = pending.split('\n');
     pending = lines.pop() ?? '';
-    for (const l of lines) options.onLine?.(l, (s) => child.kill(s));
+    for (const l of lines) options.onLine?.(l, (s) => process.kill(-child.pid!, s));
   };
   child.stdout.on('data', read);
   child.stderr.on('data', read);

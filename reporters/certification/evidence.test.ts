@@ -18,7 +18,7 @@ test('each test gets its own folder with a test.txt naming it; a second test of 
   const files: EvidenceFiles = new Map();
   const attachments = new Map([['reproduce.sh', '#!/usr/bin/env sh\n'], ['http-exchanges.json', '[]']]);
   const title = 'Booking conflict through every identifier › a second booking by reference is refused with 409 ItemAlreadyBooked (PV-3-CONFLICT)';
-  const first = addEvidence(files, 'PV-3-CONFLICT', { title, file: 'suites/booking/booking-conflict.spec.ts', errors: ['[PV-3-CONFLICT] a second booking must be refused\nExpected: 409'] }, attachments);
+  const first = addEvidence(files, 'PV-3-CONFLICT', { title, file: 'suites/booking/booking-conflict.spec.ts', errors: ['[PV-3-CONFLICT] a second booking must be refused\n\u001b[2mExpected: \u001b[22m\u001b[32m409\u001b[39m'] }, attachments);
   const second = addEvidence(files, 'PV-3-CONFLICT', { title: `${title} again` }, attachments);
   expect(first).toEqual(['evidence/PV-3-CONFLICT/second-booking-by-reference/reproduce.sh', 'evidence/PV-3-CONFLICT/second-booking-by-reference/http-exchanges.json']);
   expect(second[0]).toBe('evidence/PV-3-CONFLICT/second-booking-by-reference-2/reproduce.sh');
@@ -26,4 +26,7 @@ test('each test gets its own folder with a test.txt naming it; a second test of 
   expect(note).toContain(`test: ${title}`);
   expect(note).toContain('file: suites/booking/booking-conflict.spec.ts');
   expect(note).toContain('[PV-3-CONFLICT] a second booking must be refused');
+  // Playwright's colour codes are for terminals: the file has the text alone (#34).
+  expect(note).toContain('Expected: 409');
+  expect(note).not.toMatch(/\u001b\[/);
 });

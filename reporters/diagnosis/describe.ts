@@ -15,7 +15,7 @@ function summaryOf(id: string): string {
 /** "PV-5-LIFETIME (MUST) A token works …: what was seen; dragged along: PV-3-CREATE, …; met in 12 tests". */
 export function rootCauseText(c: RootCause): string {
   const along = c.consequences.length > 0 ? `; dragged along: ${few(c.consequences)}` : '';
-  const replay = c.replay ? `; replayed alone: ${c.replay.failed} of ${c.replay.runs} failed` : '';
+  const replay = !c.replay ? '' : c.replay.runs > 0 ? `; replayed alone: ${c.replay.failed} of ${c.replay.runs} failed` : c.replay.skipped ? `; ${c.replay.skipped}` : '';
   return `${c.clause} (${c.level}) ${summaryOf(c.clause)} Seen: ${c.statement}${along}; met in ${c.tests.length} test${c.tests.length === 1 ? '' : 's'}${replay}`;
 }
 

@@ -99,9 +99,18 @@ export function passedAlone(replay: ReplayResult | undefined): replay is ReplayR
   return replay !== undefined && replay.runs > 0 && replay.failed === 0;
 }
 
+/**
+ * The root clauses of failures that did not pass alone: a bug of the target on its own. A test
+ * failing on one of them that passed alone met the same bug through what ran before it (a traceId
+ * repeated across tests, a state an earlier test left), not through concurrent requests.
+ */
+function confirmedRoots(tests: readonly TestOutcome[], replays: ReadonlyMap<string, ReplayResult>): Set<string> {
+  return new Set(tests.filter((t) => !passedAlone(replays.get(t.title))).flatMap((t) => rootsOf(t).map((r) => r.clause)));
+}
+
 /** A failure its test did not repeat alone: the root moves to PV-3-ISOLATED, the test's own clause becomes a consequence. */
-function isolated(root: Root, replay: ReplayResult | undefined): Root {
-  if (!passedAlone(replay)) return root;
+function isolated(root: Root, replay: ReplayResult | undefined, confirmed: ReadonlySet<string>): Root {
+  if (!passedAlone(replay) || confirmed.has(root.clause)) return root;
   return {
     clause: 'PV-3-ISOLATED',
     key: 'interaction-dependent',
@@ -115,9 +124,10 @@ function isolated(root: Root, replay: ReplayResult | undefined): Root {
  * reads "not run because PV-3-ISOLATED failed first", never failed.
  */
 export function withReplays(tests: readonly TestOutcome[], replays: ReadonlyMap<string, ReplayResult>): TestOutcome[] {
+  const confirmed = confirmedRoots(tests, replays);
   return tests.map((t) => {
     const replay = replays.get(t.title);
-    if (readTest(t).kind !== 'failed' || !passedAlone(replay)) return t;
+    if (readTest(t).kind !== 'failed' || !passedAlone(replay) || rootsOf(t).every((r) => confirmed.has(r.clause))) return t;
     const line = `[PV-3-ISOLATED] ${ROOT_CAUSE}: failed beside other requests, passed alone ${replay.runs} time${replay.runs === 1 ? '' : 's'}: concurrent requests changed its results`;
     return { ...t, clauses: t.clauses.includes('PV-3-ISOLATED') ? t.clauses : [...t.clauses, 'PV-3-ISOLATED'], errors: [...t.errors, line] };
   });
@@ -125,9 +135,10 @@ export function withReplays(tests: readonly TestOutcome[], replays: ReadonlyMap<
 
 export function rootCauses(tests: readonly TestOutcome[], replays: ReadonlyMap<string, ReplayResult> = new Map()): RootCause[] {
   const byClause = new Map<string, RootCause>();
+  const confirmed = confirmedRoots(tests, replays);
   for (const t of tests) for (const found of rootsOf(t)) {
     const replay = replays.get(t.title);
-    const root = isolated(found, replay);
+    const root = isolated(found, replay, confirmed);
     const consequences = found.key.startsWith('warning:') ? [] : touched(t, root.clause);
     let rc = byClause.get(root.clause);
     if (!rc) {

@@ -1,0 +1,21 @@
+/** How failed tests become root causes: grouped by the clause that broke first, replays telling interference from bugs. */
+import { expect, test } from '@playwright/test';
+import { outcome } from '../certification/outcome-fixtures.ts';
+import type { ReplayResult } from './replay-result.ts';
+import { rootCauses, withReplays } from './root-causes.ts';
+
+const failed = (title: string, clause: string, message: string) => outcome({ title, clauses: [clause], status: 'failed', ok: false, errors: [`[${clause}] ${message}`] });
+const alone = (title: string, failedRuns: number): ReplayResult => ({ title, runs: 2, failed: failedRuns, durationMs: 100 });
+
+test('a failure that passed alone is interference (PV-3-ISOLATED) only when nothing else shows its clause broken', () => {
+  const lone = failed('a malformed reference is refused', 'PV-2.5-TRACE', 'traceId repeats an earlier request\'s');
+  const replays = new Map([[lone.title, alone(lone.title, 0)]]);
+  expect(rootCauses([lone], replays).map((c) => c.clause)).toEqual(['PV-3-ISOLATED']);
+  expect(withReplays([lone], replays)[0]!.clauses).toContain('PV-3-ISOLATED');
+
+  // The same clause failing in tests that did not pass alone: one bug, met through what ran before (a traceId cache), not concurrency.
+  const others = [failed('a 401 is a problem', 'PV-2.5-TRACE', 'traceId repeats'), failed('a 404 is a problem', 'PV-2.5-TRACE', 'traceId repeats')];
+  const all = [lone, ...others];
+  expect(rootCauses(all, replays).map((c) => [c.clause, c.tests.length])).toEqual([['PV-2.5-TRACE', 3]]);
+  expect(withReplays(all, replays)[0]!.clauses).not.toContain('PV-3-ISOLATED');
+});

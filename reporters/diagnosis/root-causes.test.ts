@@ -19,3 +19,17 @@ test('a failure that passed alone is interference (PV-3-ISOLATED) only when noth
   expect(rootCauses(all, replays).map((c) => [c.clause, c.tests.length])).toEqual([['PV-2.5-TRACE', 3]]);
   expect(withReplays(all, replays)[0]!.clauses).not.toContain('PV-3-ISOLATED');
 });
+
+test('a fresh token refused too is the dead token\'s story when the run also saw a token die while a newer one was accepted (one token per client)', () => {
+  const withFinding = (title: string, clause: string, key: string) => ({ ...failed(title, clause, 'refused'), finding: { clause, key, statement: `${key} in ${title}` } });
+  const dead = [withFinding('a valid token grants access', 'PV-5-LIFETIME', 'dead-token'), withFinding('a booking is created', 'PV-5-LIFETIME', 'dead-token')];
+  const fresh = withFinding('DELETE with Basic is refused', 'PV-5-BEARER-ACCEPTED', 'valid-token-refused');
+  const causes = rootCauses([...dead, fresh]);
+  expect(causes.map((c) => [c.clause, c.tests.length])).toEqual([['PV-5-LIFETIME', 3]]);
+  expect(causes[0]!.consequences).toContain('PV-5-BEARER-ACCEPTED');
+
+  // Without a token seen dying: valid tokens are refused, the token's life cannot be judged.
+  expect(rootCauses([fresh, failed('a token lives its life', 'PV-5-LIFETIME', 'refused at once')]).map((c) => c.clause)).toEqual(['PV-5-BEARER-ACCEPTED']);
+  // The bearer check's own assertion failing is no fresh-token story: it stays the root.
+  expect(rootCauses([...dead, failed('a valid token grants access at once', 'PV-5-BEARER-ACCEPTED', 'got 401')]).map((c) => c.clause)).toEqual(['PV-5-BEARER-ACCEPTED']);
+});

@@ -62,6 +62,15 @@ const FOLLOWS_FROM: Partial<Record<string, readonly string[]>> = {
   // The 409's body follows the rules every problem follows.
   'PV-7-CONFLICT-BODY': ['PV-2.5-STATUS', 'PV-2.5-TYPE', 'PV-2.5-TITLE', 'PV-7-MEDIA'],
 };
+/**
+ * The reverse, where the findings tell: a fresh token refused too reads as "valid tokens are not
+ * accepted", unless the run also saw a token die while a newer one was accepted. Then valid tokens
+ * are accepted, and the fresh one was ended like the others (a target keeping one token per client,
+ * whose other workers' token requests end each new one): the dead token is the root.
+ */
+const FOLLOWS_FROM_FINDING: Partial<Record<string, { key: string; parent: string; parentKey: string }>> = {
+  'PV-5-BEARER-ACCEPTED': { key: 'valid-token-refused', parent: 'PV-5-LIFETIME', parentKey: 'dead-token' },
+};
 /** Roots every other root follows from: nothing of the API can be judged where it is not served. */
 const EVERYTHING_FOLLOWS_FROM = ['PV-9-PATH-VERSION'];
 
@@ -136,9 +145,12 @@ export function withReplays(tests: readonly TestOutcome[], replays: ReadonlyMap<
 export function rootCauses(tests: readonly TestOutcome[], replays: ReadonlyMap<string, ReplayResult> = new Map()): RootCause[] {
   const byClause = new Map<string, RootCause>();
   const confirmed = confirmedRoots(tests, replays);
+  const keys = new Map<string, Set<string>>();
   for (const t of tests) for (const found of rootsOf(t)) {
     const replay = replays.get(t.title);
     const root = isolated(found, replay, confirmed);
+    if (!keys.has(root.clause)) keys.set(root.clause, new Set());
+    keys.get(root.clause)!.add(root.key);
     const consequences = found.key.startsWith('warning:') ? [] : touched(t, root.clause);
     let rc = byClause.get(root.clause);
     if (!rc) {
@@ -153,8 +165,13 @@ export function rootCauses(tests: readonly TestOutcome[], replays: ReadonlyMap<s
   // A root that follows from another root of the run is its consequence. (Within a test, the
   // after-test readings already charged the most basic promise its answers showed broken.)
   const global = EVERYTHING_FOLLOWS_FROM.map((c) => byClause.get(c)).find((p) => p !== undefined);
+  const byFinding = (rc: RootCause): RootCause | undefined => {
+    const rule = FOLLOWS_FROM_FINDING[rc.clause];
+    if (!rule || [...(keys.get(rc.clause) ?? [])].some((k) => k !== rule.key) || !keys.get(rule.parent)?.has(rule.parentKey)) return undefined;
+    return byClause.get(rule.parent);
+  };
   for (const rc of [...byClause.values()]) {
-    const parent = FOLLOWS_FROM[rc.clause]?.map((c) => byClause.get(c)).find((p) => p !== undefined) ?? (rc === global ? undefined : global);
+    const parent = byFinding(rc) ?? FOLLOWS_FROM[rc.clause]?.map((c) => byClause.get(c)).find((p) => p !== undefined && byFinding(p)?.clause !== rc.clause) ?? (rc === global ? undefined : global);
     if (!parent) continue;
     byClause.delete(rc.clause);
     for (const c of [rc.clause, ...rc.consequences]) if (c !== parent.clause && !parent.consequences.includes(c)) parent.consequences.push(c);

@@ -6,12 +6,12 @@ import path from 'node:path';
 import { clauses } from '../../fixtures/contract/clauses.ts';
 import { certificationPart } from '../gate/decision.ts';
 import { describeSince, diff, readHistory, recordRun, type HistoryEntry } from './history.ts';
-import { emptyResults, type CertificationResults, type Verdict } from './verdicts.ts';
+import { clauseVerdicts, emptyResults, type CertificationResults, type Verdict } from './verdicts.ts';
 
 const entry = (runId: string, verdicts: Record<string, Verdict>): HistoryEntry => ({ runId, environment: 'staging', finishedAt: '2026-11-21T02:17:00Z', verdict: 'CONFORMANT', clauses: verdicts });
 
 function results(runId: string, verdicts: Record<string, Verdict>): CertificationResults {
-  const r = emptyResults({ id: runId, environment: 'staging', baseUrl: '', authUrl: '', startedAt: '', durationMs: 0, harnessVersion: '0', node: '' }, 'CONFORMANT', []);
+  const r = emptyResults({ id: runId, environment: 'staging', baseUrl: '', authUrl: '', startedAt: '', durationMs: 0, harnessVersion: '0', node: '' }, 'CONFORMANT', [], clauseVerdicts([]));
   r.clauses = r.clauses.map((c) => ({ ...c, verdict: verdicts[c.id] ?? 'pass' }));
   return r;
 }

@@ -165,6 +165,11 @@ export function clauseVerdicts(tests: TestOutcome[], ctx: CheckContext = {}, cat
   });
 }
 
+/** The coverage line where the verdict precedes it ("PV-1-VENUE NOT TESTED: the preflight failed …"): "not tested" once. */
+export function coverageAfterVerdict(c: Pick<ClauseResult, 'verdict' | 'coverage'>): string {
+  return c.verdict === 'not-tested' ? c.coverage.replace(/^not tested: /, '') : c.coverage;
+}
+
 /** MUST clauses that failed, known deviations excepted: each one makes the run not conformant. */
 export function mustFailed(results: readonly ClauseResult[]): ClauseResult[] {
   return results.filter((r) => r.level === 'MUST' && r.verdict === 'fail' && !r.knownDeviation);
@@ -288,9 +293,11 @@ function acceptedIn(results: readonly ClauseResult[]): CertificationResults['acc
     .map((r) => ({ clause: r.id, reasons: [...new Set(r.checks.flatMap((c) => (c.accepted ? [c.accepted] : [])))] }));
 }
 
-/** Results for a run that produced no test outcomes (preflight failed, or still running / killed). */
-export function emptyResults(run: CertificationResults['run'], verdict: RunVerdict, causes: string[]): CertificationResults {
-  const clauseResults = clauseVerdicts([]);
+/**
+ * Results for a run that produced no test outcomes (preflight failed, or still running / killed):
+ * `clauseResults` are what it would have checked, every check not tested (plan.ts, untestedPlan).
+ */
+export function emptyResults(run: CertificationResults['run'], verdict: RunVerdict, causes: string[], clauseResults: ClauseResult[]): CertificationResults {
   const t = totals(clauseResults, []);
   return { schemaVersion: 4, run, verdict, rootCauses: [], causes, totals: t, conformant: verdict === 'CONFORMANT', complete: false, acceptedGaps: [], clauses: clauseResults, tests: [] };
 }

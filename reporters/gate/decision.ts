@@ -3,7 +3,7 @@
  * quality gate (rules in allurerc.mjs), and the k6 threshold results in the Allure results.
  * Pure: run.ts gathers the inputs and prints the decision.
  */
-import { mustFailed, mustNotRun, unacceptedGaps, type CertificationResults } from '../certification/verdicts.ts';
+import { coverageAfterVerdict, mustFailed, mustNotRun, unacceptedGaps, type CertificationResults } from '../certification/verdicts.ts';
 
 export interface LoadResult {
   name: string;
@@ -94,11 +94,13 @@ export function certificationPart(cert: CertificationResults, options: Certifica
   const untested: string[] = [];
   for (const c of mustNotRun(cert.clauses).filter((x) => !x.incomplete)) {
     const open = unacceptedGaps(c).filter((g) => !(options.readOnly && g.setting === 'writes'));
-    if (open.length > 0) untested.push(`${c.id} ${c.verdict}: ${c.coverage}`);
+    if (open.length > 0) untested.push(`${c.id} ${c.verdict}: ${coverageAfterVerdict(c)}`);
     else if (unacceptedGaps(c).length > 0) writesOff.push(c.id);
   }
   if (writesOff.length > 0) warnings.push(`${writesOff.length} MUST clause(s) not fully tested because writes are off (accepted: --read-only): ${few(writesOff)}`);
-  if (untested.length > 0) reasons.push(`incomplete run: ${untested.length} MUST clause(s) not fully tested (add what each names, or accept the gap in the config's acceptedGaps):`, ...untested.map((u) => `· ${clip(u, 400)}`));
+  // A run that tested nothing has one cause (its INCONCLUSIVE line): no config setting or accepted gap would test more.
+  if (cert.tests.length === 0 && untested.length > 0) reasons.push(`nothing was tested: no check ran, so none of the ${untested.length} MUST clauses is tested`);
+  else if (untested.length > 0) reasons.push(`incomplete run: ${untested.length} MUST clause(s) not fully tested (add what each names, or accept the gap in the config's acceptedGaps):`, ...untested.map((u) => `· ${clip(u, 400)}`));
   for (const g of cert.acceptedGaps ?? []) warnings.push(`accepted gap: ${g.clause}: ${g.reasons.join('; ')}`);
   const regressed = cert.sinceLast?.regressed ?? [];
   if (regressed.length > 0) {

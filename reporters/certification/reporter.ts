@@ -133,6 +133,7 @@ export default class CertificationReporter implements Reporter {
         ...(sha ? { commit: sha } : {}),
         ...(context?.rttMs !== undefined ? { rttMs: context.rttMs } : {}),
         ...(context?.filter ? { filter: context.filter } : {}),
+        plannedTests: this.declared.length,
         ...(context?.settings ? { settings: context.settings } : {}),
       },
       tests,

@@ -85,6 +85,8 @@ export interface CertificationResults {
     rttMs?: number;
     /** How the run was filtered (--grep, file arguments), when it was. */
     filter?: string;
+    /** The tests this run selected: an interrupted run finished fewer (totals.tests). */
+    plannedTests?: number;
     /** The values the run took from the config, or assumed where it is silent: what the verdicts rest on. */
     settings?: AssumedSetting[];
   };
@@ -168,6 +170,11 @@ export function clauseVerdicts(tests: TestOutcome[], ctx: CheckContext = {}, cat
 /** The coverage line where the verdict precedes it ("PV-1-VENUE NOT TESTED: the preflight failed …"): "not tested" once. */
 export function coverageAfterVerdict(c: Pick<ClauseResult, 'verdict' | 'coverage'>): string {
   return c.verdict === 'not-tested' ? c.coverage.replace(/^not tested: /, '') : c.coverage;
+}
+
+/** Tests that ran to their end: a skip the harness did not explain is one the run stopped before. */
+export function finishedTests(r: Pick<CertificationResults, 'tests'>): number {
+  return r.tests.filter((t) => t.status !== 'skipped' || t.notTested || t.notApplicable).length;
 }
 
 /** MUST clauses that failed, known deviations excepted: each one makes the run not conformant. */

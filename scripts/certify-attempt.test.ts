@@ -8,7 +8,7 @@
 import { expect, test } from '@playwright/test';
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PROJECT_ROOT } from '../fixtures/harness/project-root.ts';
@@ -45,6 +45,8 @@ test('a failed preflight: every clause not tested because of it, the plan\'s che
     const run = await certifyWrongSecret(dir);
     expect(run.code, run.out).toBe(3);
     expect(readFileSync(path.join(dir, 'certification', 'results.json'), 'utf8')).toBe(earlier);
+    // Never a baseline of "what changed": a run that tested nothing is not in the history.
+    expect(existsSync(path.join(dir, 'history', 'certification.jsonl'))).toBe(false);
 
     const attempt = JSON.parse(readFileSync(path.join(dir, ATTEMPT_DIR, 'results.json'), 'utf8')) as CertificationResults;
     const summary = readFileSync(path.join(dir, ATTEMPT_DIR, 'SUMMARY.md'), 'utf8');

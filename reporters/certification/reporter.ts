@@ -143,7 +143,7 @@ export default class CertificationReporter implements Reporter {
     ), context?.network), paceNoteOf(this.paces));
     if (replays) results.diagnosis = replays;
     const evidence = this.evidence(results);
-    results.sinceLast = recordRun(historyFile(), results);
+    results.sinceLast = recordRun(historyFile(), results, undefined, interrupted ?? lost);
     writeCertification(this.outputDir, results, evidence);
     const reportDir = path.dirname(this.outputDir);
     addVerdictToJUnit(path.join(reportDir, 'junit', 'results.xml'), results);

@@ -63,7 +63,9 @@ export interface SinceLast {
   regressed: string[];
   /** Clauses better than before. */
   recovered: string[];
-  /** Clauses that did not run before and ran now. */
+  /** Clauses failing now (fail, or a SHOULD warning) that did not in that run: passed, not tested, or absent (then). */
+  newlyFailing: Array<{ id: string; now: Verdict; then?: Verdict }>;
+  /** Clauses not tested in that run, tested now and held. */
   appeared: string[];
 }
 

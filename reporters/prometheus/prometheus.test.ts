@@ -18,7 +18,7 @@ function results(): CertificationResults {
   const r = emptyResults({ id: 'run-1', environment: 'staging', baseUrl: 'https://x', authUrl: 'https://x/t', startedAt: '2026-11-24T00:00:00Z', durationMs: 12_500, harnessVersion: '0.1.0', node: 'v20', commit: 'abc1234' }, 'NOT CONFORMANT', [], clauseVerdicts([]));
   r.clauses[0]!.verdict = 'fail';
   r.clauses[1]!.verdict = 'partial';
-  r.sinceLast = { runId: 'run-0', finishedAt: '2026-11-23T00:00:00Z', verdict: 'CONFORMANT', regressed: [r.clauses[0]!.id], recovered: [], appeared: [] };
+  r.sinceLast = { runId: 'run-0', finishedAt: '2026-11-23T00:00:00Z', verdict: 'CONFORMANT', regressed: [r.clauses[0]!.id], recovered: [], newlyFailing: [], appeared: [] };
   return r;
 }
 

@@ -158,7 +158,8 @@ export function clauseVerdicts(tests: TestOutcome[], ctx: CheckContext = {}, cat
       area: c.area,
       summary: c.summary,
       verdict,
-      coverage: coverageLine(checks),
+      // An INFO clause without checks records what the target shows: nothing shown is no missing check.
+      coverage: c.level === 'INFO' && checks.length === 0 && verdict !== 'observation' ? `nothing recorded: ${INFO_UNSEEN}` : coverageLine(checks),
       checks,
       tests: mine.map((t) => ({ title: t.title, file: t.file, status: t.status })),
       evidence,
@@ -266,10 +267,36 @@ export function gapsNote(r: Pick<CertificationResults, 'verdict' | 'totals' | 'a
   return '';
 }
 
+/**
+ * The clause counts, units explicit: MUST and SHOULD clauses by verdict, then INFO clauses apart
+ * (they record what the target showed, and one with nothing shown, like PV-8-RATE-LIMIT on a target
+ * that never answered 429, is no gap of the run), each of those named.
+ */
+export function clauseCounts(r: Pick<CertificationResults, 'clauses'>): string {
+  const rules = r.clauses.filter((c) => c.level !== 'INFO');
+  const n = (v: Verdict) => rules.filter((c) => c.verdict === v).length;
+  const info = r.clauses.filter((c) => c.level === 'INFO');
+  const observed = info.filter((c) => c.verdict === 'observation').length;
+  // Without checks an INFO clause has nothing to test; with checks that did not run, it is not tested.
+  const unseen = info.filter((c) => c.verdict !== 'observation' && c.checks.length === 0);
+  const untested = info.length - observed - unseen.length;
+  const infoParts = [`${observed} observed`, ...(untested ? [`${untested} not tested`] : []), ...(unseen.length ? [`${unseen.length} with nothing to record (${unseen.map((c) => c.id).join(', ')}: ${INFO_UNSEEN})`] : [])];
+  const infoPart = info.length === 0 ? '' : `; INFO clauses: ${infoParts.join(', ')}`;
+  return `clauses: ${n('pass')} pass, ${n('fail')} fail, ${n('warning')} warning, ${n('partial')} partial, ${n('not-tested')} not tested, ${n('not-run')} not run${infoPart}`;
+}
+
+/** Why an INFO clause can end with nothing recorded: it notes what the target showed, not a rule to test. */
+const INFO_UNSEEN = 'recorded only when the target shows it, e.g. a 429 with Retry-After';
+
+/** "146 tests", or "77 of 146 tests finished" for a run stopped early. */
+export function testCount(r: Pick<CertificationResults, 'tests' | 'run'>): string {
+  const finished = finishedTests(r);
+  const planned = r.run.plannedTests;
+  return planned !== undefined && finished < planned ? `${finished} of ${planned} tests finished` : `${r.tests.length} test${r.tests.length === 1 ? '' : 's'}`;
+}
+
 export function summaryLine(r: CertificationResults): string {
-  const t = r.totals;
-  const counts = `${t.pass} pass, ${t.fail} fail, ${t.warning} warning, ${t.observation} observation, ${t.partial} partial, ${t['not-tested']} not tested, ${t['not-run']} not run (${t.tests} tests, ${(r.run.durationMs / 1000).toFixed(1)} s)`;
-  return `certification ${r.run.environment}: ${r.verdict}${gapsNote(r)} — ${counts}`;
+  return `certification ${r.run.environment}: ${r.verdict}${gapsNote(r)} — ${clauseCounts(r)}; ${testCount(r)}, ${(r.run.durationMs / 1000).toFixed(1)} s`;
 }
 
 /**

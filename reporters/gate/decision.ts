@@ -3,7 +3,7 @@
  * quality gate (rules in allurerc.mjs), and the k6 threshold results in the Allure results.
  * Pure: run.ts gathers the inputs and prints the decision.
  */
-import { coverageAfterVerdict, mustFailed, mustNotRun, unacceptedGaps, type CertificationResults } from '../certification/verdicts.ts';
+import { clauseCounts, coverageAfterVerdict, mustFailed, testCount, mustNotRun, unacceptedGaps, type CertificationResults } from '../certification/verdicts.ts';
 
 export interface LoadResult {
   name: string;
@@ -110,8 +110,7 @@ export function certificationPart(cert: CertificationResults, options: Certifica
   }
   for (const c of cert.clauses.filter((x) => x.verdict === 'warning')) warnings.push(`SHOULD warning: ${c.id}: ${c.summary}`);
   for (const c of cert.clauses.filter((x) => x.knownDeviation)) warnings.push(`known deviation: ${c.id}: ${c.knownDeviation}`);
-  const t = cert.totals;
-  const counts = [`certification ${cert.run.environment} (run ${cert.run.id}): ${t.tests} tests; clauses ${t.pass} pass, ${t.fail} fail, ${t.warning} warning, ${t.observation} observation, ${t.partial ?? 0} partial, ${t['not-tested'] ?? 0} not tested, ${t['not-run']} not run`];
+  const counts = [`certification ${cert.run.environment} (run ${cert.run.id}): ${clauseCounts(cert)}; ${testCount(cert)}`];
   return { reasons, warnings, counts };
 }
 

@@ -3,6 +3,7 @@
  * quality gate (rules in allurerc.mjs), and the k6 threshold results in the Allure results.
  * Pure: run.ts gathers the inputs and prints the decision.
  */
+import { describeKinds, type ResultKinds } from '../allure/result-kinds.ts';
 import { clauseCounts, coverageAfterVerdict, mustFailed, testCount, mustNotRun, unacceptedGaps, type CertificationResults } from '../certification/verdicts.ts';
 
 export interface LoadResult {
@@ -45,8 +46,10 @@ export function selectLoad(load: LoadResult[], certification: Pick<Certification
 export interface GateInputs {
   /** Undefined when results.json is missing. */
   certification: CertificationResults | undefined;
-  /** Number of Allure result files found (all kinds). */
+  /** Number of Allure result files found (all kinds), the release decision's excepted. */
   allureResults: number;
+  /** The same files by kind (tests, verdict, root causes, k6 thresholds), for the count the report shows. */
+  allureKinds?: ResultKinds;
   /** `allure quality-gate`: exit code and its output (ANSI stripped). */
   allureGate: { code: number; output: string };
   /** The k6 results that count (selectLoad), and what it says about the others. */
@@ -138,8 +141,9 @@ export function decide(inputs: GateInputs): GateDecision {
     if (gateFailures.length > 0) for (const f of gateFailures) reasons.push(`Allure quality gate: ${clip(f, 300)}`);
     else reasons.push(`Allure quality gate could not be evaluated (exit ${inputs.allureGate.code}): ${lastLine(inputs.allureGate.output)}`);
   }
-  // The report shows one result more: the release decision itself (npm run report adds it).
-  counts.push(`Allure: ${inputs.allureResults} results and the release decision, quality gate ${inputs.allureGate.code === 0 ? 'passed' : 'failed'}`);
+  // The count the Allure report shows, the release decision npm run report adds included, part by part.
+  const kinds = inputs.allureKinds ? `${describeKinds({ ...inputs.allureKinds, decisions: 1 })} (npm run report adds the decision)` : `${inputs.allureResults + 1} results, the release decision npm run report adds included`;
+  counts.push(`Allure: ${kinds}; quality gate ${inputs.allureGate.code === 0 ? 'passed' : 'failed'}`);
 
   const loadFailed = inputs.load.filter((l) => l.status !== 'passed' && l.status !== 'skipped');
   for (const l of loadFailed) reasons.push(`load threshold failed: ${l.name}${l.message ? ` (${l.message})` : ''}`);

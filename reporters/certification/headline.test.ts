@@ -8,7 +8,8 @@ import { expect, test } from '@playwright/test';
 import { clauses } from '../../fixtures/contract/clauses.ts';
 import { everyClause, everyWay, outcome } from './outcome-fixtures.ts';
 import { certificationPart } from '../gate/decision.ts';
-import { resultsOf, summaryLine } from './verdicts.ts';
+import { resultsOf } from './verdicts.ts';
+import { summaryLine } from './headline.ts';
 
 const run = { id: 'r', environment: 'local', baseUrl: '', authUrl: '', startedAt: '', durationMs: 11_600, harnessVersion: '0', node: process.version };
 

@@ -8,7 +8,7 @@ import { paceLine } from './pace-note.ts';
 import { certificationPart } from '../gate/decision.ts';
 import { describeSince } from './history.ts';
 import type { CertificationResults, ClauseResult, Verdict } from './verdicts.ts';
-import { coverageAfterVerdict, summaryLine } from './verdicts.ts';
+import { coverageAfterVerdict, summaryLine } from './headline.ts';
 import { describeWay } from './checks.ts';
 import { skipReason } from './outcomes.ts';
 import { rootCausesHeadline, rootCauseText } from '../diagnosis/describe.ts';

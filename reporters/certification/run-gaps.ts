@@ -4,7 +4,8 @@
  */
 import type { ServingTarget } from '../../fixtures/contract/needs.ts';
 import { environmentView } from '../../fixtures/harness/coverage/environment-view.ts';
-import { coverageAfterVerdict, type CertificationResults } from './verdicts.ts';
+import type { CertificationResults } from './verdicts.ts';
+import { coverageAfterVerdict } from './headline.ts';
 
 /** One line per MUST clause that is partial, not tested or not run: "PV-1-VENUE partial: held on 1 of 11 ways in; …". */
 export function gapLines(r: CertificationResults, max = 12): string[] {

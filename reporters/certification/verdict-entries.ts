@@ -9,7 +9,8 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync
 import path from 'node:path';
 import { redact } from '../../fixtures/harness/http/redact.ts';
 import { DECISION_PREFIX } from '../allure/allure-cli.ts';
-import { summaryLine, type CertificationResults } from './verdicts.ts';
+import type { CertificationResults } from './verdicts.ts';
+import { summaryLine } from './headline.ts';
 import { networkLines } from './network-note.ts';
 import { gapLines } from './run-gaps.ts';
 import { skipReason } from './outcomes.ts';

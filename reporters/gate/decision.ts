@@ -4,7 +4,8 @@
  * Pure: run.ts gathers the inputs and prints the decision.
  */
 import { describeKinds, type ResultKinds } from '../allure/result-kinds.ts';
-import { clauseCounts, coverageAfterVerdict, mustFailed, testCount, mustNotRun, unacceptedGaps, type CertificationResults } from '../certification/verdicts.ts';
+import { clauseCounts, coverageAfterVerdict, testCount } from '../certification/headline.ts';
+import { mustFailed, mustNotRun, unacceptedGaps, type CertificationResults } from '../certification/verdicts.ts';
 
 export interface LoadResult {
   name: string;

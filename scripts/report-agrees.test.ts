@@ -12,6 +12,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PROJECT_ROOT } from '../fixtures/harness/project-root.ts';
 import type { CertificationResults } from '../reporters/certification/verdicts.ts';
+import { JUNIT_ROOT_CAUSE_SUITE, JUNIT_VERDICT_SUITE } from '../reporters/certification/verdict-entries.ts';
+
+const readme = readFileSync(path.join(PROJECT_ROOT, 'README.md'), 'utf8');
 
 async function run(args: string[], env: NodeJS.ProcessEnv): Promise<{ code: number | null; out: string }> {
   const clean = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('PVH_') && !k.startsWith('REF_')));
@@ -46,7 +49,11 @@ test('after a failing run, Allure, the gate and the certification report name th
     expect(report.code, report.out).toBe(0);
     const html = readFileSync(path.join(dir, 'allure-report', 'index.html'), 'utf8');
     const summary = JSON.parse(readFileSync(path.join(dir, 'allure-report', 'summary.json'), 'utf8')) as { stats: { total: number } };
-    expect(report.out).toContain(`report: ${summary.stats.total} results (`);
+    // The count Allure shows, part by part: a failing run's root causes are results too.
+    const parts = `${summary.stats.total} results: ${results.tests.length} tests, the certification verdict, ${results.rootCauses.length} root cause${results.rootCauses.length === 1 ? '' : 's'}, the release decision`;
+    expect(results.rootCauses.length, certify.out).toBeGreaterThan(0);
+    expect(report.out).toContain(`report: Allure shows ${summary.stats.total} results (`);
+    expect(report.out).toContain(`; ${parts}`);
 
     // The Quality Gates tab: the MUST rule failed with the failing tests the gate counts.
     const gates = widget(html, 'widgets/quality-gate.json') as Record<string, Array<{ rule: string; success: boolean; actual: unknown; message: string }>>;
@@ -56,7 +63,21 @@ test('after a failing run, Allure, the gate and the certification report name th
     const gate = await run(['--import', 'tsx', 'scripts/gate.ts'], env);
     expect(gate.code, gate.out).toBe(1);
     expect(gate.out).toContain(`The number of failed tests ${failing.length} exceeds`);
-    expect(gate.out).toContain(`Allure: ${summary.stats.total - 1} results and the release decision`);
+    // The gate says the same number with the same parts (it once said one fewer, "and the release decision").
+    expect(gate.out).toContain(`Allure: ${parts} (npm run report adds the decision)`);
+
+    // JUnit: the entries that are not tests sit in testsuites named so, and the root's totals add them up.
+    const junit = readFileSync(path.join(dir, 'junit', 'results.xml'), 'utf8');
+    const suites = [...junit.matchAll(/<testsuite name="([^"]*)"[^>]* tests="(\d+)" failures="(\d+)"/g)].map((m) => ({ name: m[1]!, tests: Number(m[2]), failures: Number(m[3]) }));
+    const notTests = suites.filter((x) => /\(not (a test|tests)/.test(x.name));
+    expect(notTests.map((x) => x.name)).toEqual([JUNIT_VERDICT_SUITE, JUNIT_ROOT_CAUSE_SUITE]);
+    expect(notTests[1]!.tests).toBe(results.rootCauses.length);
+    const root = /<testsuites[^>]* tests="(\d+)" failures="(\d+)"/.exec(junit)!;
+    expect(Number(root[1])).toBe(suites.reduce((a, x) => a + x.tests, 0));
+    expect(Number(root[1]) - 1 - results.rootCauses.length).toBe(results.tests.length);
+    expect(Number(root[2])).toBe(suites.reduce((a, x) => a + x.failures, 0));
+    expect(readme).toContain(JUNIT_VERDICT_SUITE);
+    expect(readme).toContain(JUNIT_ROOT_CAUSE_SUITE);
 
     // The first screen: the decision, the verdict and what the run assumed from the config.
     const variables = widget(html, 'widgets/variables.json') as Record<string, string>;

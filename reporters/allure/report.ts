@@ -4,7 +4,7 @@
  * results of `npm run load`) into $PVH_REPORT_DIR/allure-report/, and appends this run to the
  * history file so repeated runs show trends. Settings: allurerc.mjs.
  */
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { CommandError } from '../../fixtures/harness/command-error.ts';
 import { describeSince } from '../certification/history.ts';
@@ -12,6 +12,7 @@ import { removeDecisionFromAllure, writeDecisionToAllure } from '../certificatio
 import type { CertificationResults } from '../certification/verdicts.ts';
 import { evaluateGate } from '../gate/run.ts';
 import { allureRunId, resultFiles, runAllure } from './allure-cli.ts';
+import { describeKinds, resultKinds } from './result-kinds.ts';
 
 function readCertification(reportDir: string): CertificationResults | undefined {
   try {
@@ -96,7 +97,8 @@ export async function buildReport(extraResults: string[]): Promise<number> {
   // The count Allure shows (its own summary: one result per test, retries folded), not the files read.
   const stats = readSummaryStats(path.join(path.resolve(reportDir), 'allure-report', 'summary.json'));
   const from = existing.map((d) => path.relative(process.cwd(), d) || '.').join(', ');
-  console.log(stats ? `report: ${describeStats(stats)} from ${from} (the tests, the certification verdict and the release decision)` : `report: results from ${from}`);
+  const kinds = describeKinds(resultKinds(existing.flatMap((d) => readdirSync(d).filter((f) => f.endsWith('-result.json')).map((f) => path.join(d, f)))));
+  console.log(stats ? `report: Allure shows ${describeStats(stats)} from ${from}; ${kinds}` : `report: ${kinds} from ${from}`);
   console.log(`report: ${path.relative(process.cwd(), index)} (history: ${runs} run${runs === 1 ? '' : 's'} in ${path.relative(process.cwd(), history)})`);
   return 0;
 }

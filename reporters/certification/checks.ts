@@ -38,8 +38,13 @@ export interface CheckContext {
   filter?: string;
   /** The run was stopped before its end: a check missing from it did not run for that reason. */
   interrupted?: boolean;
+  /** Why no check ran at all (a failed preflight, a stop before the first test): every check's reason. */
+  nothingRan?: string;
   acceptedGaps?: readonly AcceptedGap[];
 }
+
+/** A check an interrupted run never reached; "this check" becomes "its N ways in" when none of a clause's ran. */
+const STOPPED_FIRST = 'the run was stopped before this check ran';
 
 const RANK: Record<CheckStatus, number> = { failed: 5, incomplete: 4, stopped: 3, 'not-tested': 2, held: 1, 'not-applicable': 0 };
 
@@ -68,7 +73,7 @@ export function checksOf(id: string, tests: readonly TestOutcome[], ctx: CheckCo
   const universe = ctx.universe ?? tests;
   const ran = new Map(tests.map((t) => [keyOf(t), t]));
   const reading = (t: TestOutcome) => statusFor(id, readTest(t));
-  const notSelected = { status: 'not-tested' as const, reason: ctx.interrupted ? 'the run was stopped before this check ran' : `not selected in this run${ctx.filter ? ` (${ctx.filter})` : ''}`, setting: 'selection' as const };
+  const notSelected = { status: 'not-tested' as const, reason: ctx.nothingRan ?? (ctx.interrupted ? STOPPED_FIRST : `not selected in this run${ctx.filter ? ` (${ctx.filter})` : ''}`), setting: 'selection' as const };
   const cells = behaviours.filter((b) => b.clause === id).flatMap((b) => b.cells.map((c) => cellKey(b.id, c)));
   const out: CheckResult[] = [];
 
@@ -137,18 +142,35 @@ export function gapParts(checks: readonly CheckResult[], showAccepted = true): s
   return [...byReason].map(([label, cs]) => (cs.length === 1 ? label.replace(/^(not tested|not run|could not complete)/, `$1 (${describeWay(cs[0]!)})`) : `${cs.length} ${label}`));
 }
 
-/** One line for reports: "held on 10 of 11 ways in; 1 not run because PV-3-CONFLICT failed first". */
+/**
+ * One line for reports: "held on 10 of 11 ways in; 1 not run because PV-3-CONFLICT failed first".
+ * A clause none of whose checks ran says so first ("not tested: …"), never "held on 0 of 11", which
+ * reads like a failure.
+ */
 export function coverageLine(checks: readonly CheckResult[]): string {
   const unit = unitOf(checks);
   const h = checks.filter(held).length;
   const dedicated = checks.filter((c) => held(c) && !c.inPassing).length;
   const passing = h > 0 && dedicated === 0 ? ', only in passing' : '';
   const one = unit === 'ways in' ? 'way in' : 'check';
+  const failed = checks.filter((c) => c.status === 'failed').length;
+  if (checks.length > 0 && h === 0 && failed === 0) return untestedLine(checks, unit, one);
   const line = checks.length === 0 ? 'no check of the suites' : h === checks.length ? (h === 1 ? `held on its one ${one}${passing}` : `held on all ${h} ${unit}${passing}`) : `held on ${h} of ${checks.length} ${unit}${passing}`;
   const parts = [line, ...gapParts(checks)];
-  const failed = checks.filter((c) => c.status === 'failed').length;
   if (failed > 0) parts.push(`failed on ${failed}`);
   return parts.join('; ');
+}
+
+/** A clause none of whose checks held or failed: why they did not run, in one line. */
+function untestedLine(checks: readonly CheckResult[], unit: string, one: string): string {
+  const first = checks[0]!;
+  const same = checks.every((c) => c.status === 'not-tested' && c.reason === first.reason && c.accepted === first.accepted);
+  if (!same) return checks.length === 1 ? gapParts(checks).join('; ') : `none of its ${checks.length} ${unit} was tested: ${gapParts(checks).join('; ')}`;
+  const which = checks.length === 1 ? `its one ${one} (${describeWay(first)})` : `its ${checks.length} ${unit}`;
+  const accepted = first.accepted ? ` [accepted: ${first.accepted}]` : '';
+  const reason = first.reason ?? 'no reason recorded';
+  if (reason.includes('this check')) return `not tested: ${reason.replace('this check', which)}${accepted}`;
+  return `not tested: ${reason}${accepted}; ${checks.length === 1 ? `${which} did not run` : `none of ${which} ran`}`;
 }
 
 export interface ClauseCoverage {

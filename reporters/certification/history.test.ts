@@ -6,20 +6,37 @@ import path from 'node:path';
 import { clauses } from '../../fixtures/contract/clauses.ts';
 import { certificationPart } from '../gate/decision.ts';
 import { describeSince, diff, readHistory, recordRun, type HistoryEntry } from './history.ts';
-import { emptyResults, type CertificationResults, type Verdict } from './verdicts.ts';
+import { clauseVerdicts, emptyResults, type CertificationResults, type Verdict } from './verdicts.ts';
 
 const entry = (runId: string, verdicts: Record<string, Verdict>): HistoryEntry => ({ runId, environment: 'staging', finishedAt: '2026-11-21T02:17:00Z', verdict: 'CONFORMANT', clauses: verdicts });
 
 function results(runId: string, verdicts: Record<string, Verdict>): CertificationResults {
-  const r = emptyResults({ id: runId, environment: 'staging', baseUrl: '', authUrl: '', startedAt: '', durationMs: 0, harnessVersion: '0', node: '' }, 'CONFORMANT', []);
+  const r = emptyResults({ id: runId, environment: 'staging', baseUrl: '', authUrl: '', startedAt: '', durationMs: 0, harnessVersion: '0', node: '' }, 'CONFORMANT', [], clauseVerdicts([]));
   r.clauses = r.clauses.map((c) => ({ ...c, verdict: verdicts[c.id] ?? 'pass' }));
   return r;
 }
 
-test('a clause worse than before regressed, better recovered, not run before and run now appeared', () => {
-  const d = diff(entry('r1', { A: 'pass', B: 'fail', C: 'not-run', D: 'observation', E: 'warning' }), entry('r2', { A: 'fail', B: 'pass', C: 'pass', D: 'warning', E: 'warning', F: 'pass' }));
+test('a clause worse than before regressed, better recovered; a failure is a failure whatever the clause was then, never "new"', () => {
+  const d = diff(entry('r1', { A: 'pass', B: 'fail', C: 'not-run', D: 'observation', E: 'warning', G: 'not-tested' }), entry('r2', { A: 'fail', B: 'pass', C: 'pass', D: 'warning', E: 'warning', F: 'pass', G: 'fail', H: 'fail' }));
   expect(d).toMatchObject({ runId: 'r1', regressed: ['A', 'D'], recovered: ['B'], appeared: ['C', 'F'] });
-  expect(describeSince(d)).toBe('since run r1 (2026-11-21 02:17 UTC, CONFORMANT): regressed: A, D; recovered: B; new: C, F');
+  expect(d.newlyFailing).toEqual([{ id: 'A', now: 'fail', then: 'pass' }, { id: 'D', now: 'warning', then: 'observation' }, { id: 'G', now: 'fail', then: 'not-tested' }, { id: 'H', now: 'fail' }]);
+  expect(describeSince(d)).toBe(
+    'since run r1 (2026-11-21 02:17 UTC, CONFORMANT; the last complete run of this selection): failing now, not then: A (fails; passed in that run), D (SHOULD warning; observed in that run), G (fails; not tested in that run), H (fails; not in that run); recovered: B; tested now and held, not tested then: C, F',
+  );
+});
+
+test('an interrupted run is recorded but never the baseline: the next full run is compared with the last complete one, its failure named as one', () => {
+  const file = path.join(mkdtempSync(path.join(tmpdir(), 'pvh-history-')), 'h.jsonl');
+  expect(recordRun(file, results('complete', {}))).toBeUndefined();
+  // Ctrl-C: most clauses not tested.
+  const stopped = results('stopped', Object.fromEntries(clauses.slice(10).map((c) => [c.id, 'not-tested' as const])));
+  expect(recordRun(file, stopped, undefined, 'the run was stopped before it finished')?.runId).toBe('complete');
+  const next = recordRun(file, results('next', { 'PV-3-CONFLICT': 'fail' }))!;
+  expect(next.runId).toBe('complete');
+  expect(next.newlyFailing).toEqual([{ id: 'PV-3-CONFLICT', now: 'fail', then: 'pass' }]);
+  expect(next.appeared).toEqual([]);
+  expect(describeSince(next)).toContain('failing now, not then: PV-3-CONFLICT (fails; passed in that run)');
+  expect(readHistory(file).map((e) => [e.runId, e.unfinished ?? ''])).toEqual([['complete', ''], ['stopped', 'the run was stopped before it finished'], ['next', '']]);
 });
 
 test('each run is compared with the previous run of the same environment, then recorded; the gate turns a regression into no-go on request', () => {

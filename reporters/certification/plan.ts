@@ -33,6 +33,15 @@ export function planOf(universe: readonly DeclaredTest[], serving: ServingTarget
   );
 }
 
+/**
+ * The clauses of a run that tested nothing, as its plan would have checked them (the same ways in
+ * as a run of the same suites), every check not tested for `why`; none when the suites were not
+ * listed, rather than counts of some other universe.
+ */
+export function untestedPlan(universe: readonly DeclaredTest[] | undefined, why: string): ClauseResult[] {
+  return universe ? clauseVerdicts([], { universe, nothingRan: why }) : [];
+}
+
 /** The plan in a few lines: the counts of MUST clauses, then each one not fully testable with what is missing. */
 export function describePlan(plan: readonly ClauseResult[], environment: string, max = Infinity): string[] {
   const must = plan.filter((c) => c.level === 'MUST');

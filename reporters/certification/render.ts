@@ -8,7 +8,7 @@ import { paceLine } from './pace-note.ts';
 import { certificationPart } from '../gate/decision.ts';
 import { describeSince } from './history.ts';
 import type { CertificationResults, ClauseResult, Verdict } from './verdicts.ts';
-import { summaryLine } from './verdicts.ts';
+import { coverageAfterVerdict, summaryLine } from './headline.ts';
 import { describeWay } from './checks.ts';
 import { skipReason } from './outcomes.ts';
 import { rootCausesHeadline, rootCauseText } from '../diagnosis/describe.ts';
@@ -80,7 +80,7 @@ export function renderMarkdown(r: CertificationResults): string {
   const gaps = untested(r);
   if (gaps.length > 0) {
     lines.push('## MUST clauses not fully tested', '', 'A clause is PASS only when every check of it ran and held; these were not fully tested here, so they are no evidence either way.', '');
-    for (const c of gaps) lines.push(`- **${c.id}** ${ICON[c.verdict]}: ${md(c.coverage)}`);
+    for (const c of gaps) lines.push(`- **${c.id}** ${ICON[c.verdict]}: ${md(coverageAfterVerdict(c))}`);
     lines.push('');
   }
   const unfinished = r.clauses.filter((c) => c.incomplete && c.level === 'MUST');

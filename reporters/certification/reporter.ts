@@ -15,7 +15,8 @@ import { ANNOTATION_WAY } from '../../fixtures/contract/ways-in.ts';
 import { gitCommit, harnessVersion } from '../../fixtures/harness/run-info.ts';
 import { readLostMarker } from '../../fixtures/harness/target-health.ts';
 import { ANNOTATION, type RootFinding } from '../../fixtures/harness/verdicts.ts';
-import { readTest, resultsOf, summaryLine, type CertificationResults, type TestOutcome } from './verdicts.ts';
+import { readTest, resultsOf, type CertificationResults, type TestOutcome } from './verdicts.ts';
+import { summaryLine } from './headline.ts';
 import { describePlan, planOf } from './plan.ts';
 import { gapLines, servingFor } from './run-gaps.ts';
 import { writeCertification } from './files.ts';
@@ -133,6 +134,7 @@ export default class CertificationReporter implements Reporter {
         ...(sha ? { commit: sha } : {}),
         ...(context?.rttMs !== undefined ? { rttMs: context.rttMs } : {}),
         ...(context?.filter ? { filter: context.filter } : {}),
+        plannedTests: this.declared.length,
         ...(context?.settings ? { settings: context.settings } : {}),
       },
       tests,
@@ -142,7 +144,7 @@ export default class CertificationReporter implements Reporter {
     ), context?.network), paceNoteOf(this.paces));
     if (replays) results.diagnosis = replays;
     const evidence = this.evidence(results);
-    results.sinceLast = recordRun(historyFile(), results);
+    results.sinceLast = recordRun(historyFile(), results, undefined, interrupted ?? lost);
     writeCertification(this.outputDir, results, evidence);
     const reportDir = path.dirname(this.outputDir);
     addVerdictToJUnit(path.join(reportDir, 'junit', 'results.xml'), results);

@@ -9,7 +9,8 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync
 import path from 'node:path';
 import { redact } from '../../fixtures/harness/http/redact.ts';
 import { DECISION_PREFIX } from '../allure/allure-cli.ts';
-import { summaryLine, type CertificationResults } from './verdicts.ts';
+import type { CertificationResults } from './verdicts.ts';
+import { summaryLine } from './headline.ts';
 import { networkLines } from './network-note.ts';
 import { gapLines } from './run-gaps.ts';
 import { skipReason } from './outcomes.ts';
@@ -18,23 +19,33 @@ import { describeSetting } from '../../fixtures/harness/assumed-settings.ts';
 
 const xml = (s: string) => s.replace(/[<>&"']/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[c]!);
 
-/** Adds a "Certification verdict" testsuite to the JUnit file Playwright wrote (or to a new one: the run stopped before the suites). */
+/** The JUnit testsuites that are not tests: their names say so, so a CI's tests/failures reading is never inflated unseen. */
+export const JUNIT_VERDICT_SUITE = 'Certification verdict (not a test)';
+export const JUNIT_ROOT_CAUSE_SUITE = 'Root causes (not tests: the failed tests above, grouped by the promise they broke)';
+
+/**
+ * Adds the verdict's testsuite, and one of root causes when a test failed, to the JUnit file
+ * Playwright wrote (or to a new one: the run stopped before the suites).
+ */
 export function addVerdictToJUnit(file: string, r: CertificationResults): void {
   const text = existsSync(file) ? readFileSync(file, 'utf8') : '<?xml version="1.0" encoding="UTF-8"?>\n<testsuites id="" name="" tests="0" failures="0" skipped="0" errors="0" time="0">\n</testsuites>\n';
   mkdirSync(path.dirname(file), { recursive: true });
   const why = r.verdict === 'CONFORMANT' ? '' : r.verdict === 'NOT CONFORMANT' ? 'failure' : 'error';
   const message = redact([summaryLine(r), ...rootCauseLines(r), ...r.causes, ...gapLines(r, 50)].join('\n'));
   const body = why ? `<${why} message="${xml(r.verdict)}" type="${xml(r.verdict)}">${xml(message)}</${why}>` : '';
-  // One testcase per root cause after the verdict's: a CI server lists what to fix first.
-  const causes = r.rootCauses.map((c) => `<testcase name="${xml(`Root cause: ${c.clause}`)}" classname="certification.root-cause" time="0"><failure message="${xml(redact(c.statement))}" type="${xml(c.clause)}">${xml(redact(rootCauseText(c)))}</failure></testcase>\n`).join('');
-  const failures = (why === 'failure' ? 1 : 0) + r.rootCauses.length;
-  const suite = `<testsuite name="Certification verdict" timestamp="${xml(r.run.startedAt)}" hostname="" tests="${1 + r.rootCauses.length}" failures="${failures}" skipped="0" time="0" errors="${why === 'error' ? 1 : 0}">
+  const verdictSuite = `<testsuite name="${xml(JUNIT_VERDICT_SUITE)}" timestamp="${xml(r.run.startedAt)}" hostname="" tests="1" failures="${why === 'failure' ? 1 : 0}" skipped="0" time="0" errors="${why === 'error' ? 1 : 0}">
 <properties><property name="verdict" value="${xml(r.verdict)}"></property><property name="environment" value="${xml(r.run.environment)}"></property><property name="runId" value="${xml(r.run.id)}"></property>${networkLines(r).map((l) => `<property name="network" value="${xml(redact(l))}"></property>`).join('')}${(r.run.settings ?? []).map((s) => `<property name="setting" value="${xml(describeSetting(s))}"></property>`).join('')}</properties>
 <testcase name="${xml(`Certification verdict: ${r.verdict}`)}" classname="certification" time="0">${body}</testcase>
+</testsuite>
+`;
+  // One testcase per root cause: a CI server lists what to fix first.
+  const causes = r.rootCauses.map((c) => `<testcase name="${xml(`Root cause: ${c.clause}`)}" classname="certification.root-cause" time="0"><failure message="${xml(redact(c.statement))}" type="${xml(c.clause)}">${xml(redact(rootCauseText(c)))}</failure></testcase>\n`).join('');
+  const causeSuite = r.rootCauses.length === 0 ? '' : `<testsuite name="${xml(JUNIT_ROOT_CAUSE_SUITE)}" timestamp="${xml(r.run.startedAt)}" hostname="" tests="${r.rootCauses.length}" failures="${r.rootCauses.length}" skipped="0" time="0" errors="0">
 ${causes}</testsuite>
 `;
-  let out = withSkipReasons(text, r).replace(/<\/testsuites>\s*$/, `${suite}</testsuites>\n`);
-  // Keep the root's totals true: one more test, and one more failure or error.
+  const failures = (why === 'failure' ? 1 : 0) + r.rootCauses.length;
+  let out = withSkipReasons(text, r).replace(/<\/testsuites>\s*$/, `${verdictSuite}${causeSuite}</testsuites>\n`);
+  // The root's totals are the sum of its testsuites, these included (the README's reports table says so).
   out = out.replace(/<testsuites([^>]*)>/, (_m, attrs: string) => {
     const bump = (a: string, name: string, by: number) => a.replace(new RegExp(`${name}="(\\d+)"`), (_x, n: string) => `${name}="${Number(n) + by}"`);
     let a = bump(attrs, 'tests', 1 + r.rootCauses.length);

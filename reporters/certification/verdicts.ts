@@ -18,6 +18,7 @@ import { firstLine, readTest, type TestOutcome } from './outcomes.ts';
 import { rootCauses, withReplays, type RootCause } from '../diagnosis/root-causes.ts';
 import type { ReplayResult } from '../diagnosis/replay-result.ts';
 import type { Replays } from '../diagnosis/replay.ts';
+import { INFO_UNSEEN } from './headline.ts';
 import type { AssumedSetting } from '../../fixtures/harness/assumed-settings.ts';
 
 export { readTest, type TestOutcome, type TestReading } from './outcomes.ts';
@@ -63,7 +64,9 @@ export interface SinceLast {
   regressed: string[];
   /** Clauses better than before. */
   recovered: string[];
-  /** Clauses that did not run before and ran now. */
+  /** Clauses failing now (fail, or a SHOULD warning) that did not in that run: passed, not tested, or absent (then). */
+  newlyFailing: Array<{ id: string; now: Verdict; then?: Verdict }>;
+  /** Clauses not tested in that run, tested now and held. */
   appeared: string[];
 }
 
@@ -85,6 +88,8 @@ export interface CertificationResults {
     rttMs?: number;
     /** How the run was filtered (--grep, file arguments), when it was. */
     filter?: string;
+    /** The tests this run selected: an interrupted run finished fewer (totals.tests). */
+    plannedTests?: number;
     /** The values the run took from the config, or assumed where it is silent: what the verdicts rest on. */
     settings?: AssumedSetting[];
   };
@@ -154,7 +159,8 @@ export function clauseVerdicts(tests: TestOutcome[], ctx: CheckContext = {}, cat
       area: c.area,
       summary: c.summary,
       verdict,
-      coverage: coverageLine(checks),
+      // An INFO clause without checks records what the target shows: nothing shown is no missing check.
+      coverage: c.level === 'INFO' && checks.length === 0 && verdict !== 'observation' ? `nothing recorded: ${INFO_UNSEEN}` : coverageLine(checks),
       checks,
       tests: mine.map((t) => ({ title: t.title, file: t.file, status: t.status })),
       evidence,
@@ -241,23 +247,6 @@ function few(ids: string[], max = 6): string {
   return ids.length > max ? `${ids.slice(0, max).join(', ')} and ${ids.length - max} more` : ids.join(', ');
 }
 
-/** "(2 MUST clauses partial, 1 not tested)" for a run that is conformant only on what it tested; "" otherwise. */
-export function gapsNote(r: Pick<CertificationResults, 'verdict' | 'totals' | 'acceptedGaps'>): string {
-  const t = r.totals;
-  if (r.verdict === 'CONFORMANT ON WHAT WAS TESTED') {
-    const parts = [t.mustPartial > 0 ? `${t.mustPartial} MUST clause${t.mustPartial === 1 ? '' : 's'} partial` : '', t.mustNotTested + t.mustNotRun > 0 ? `${t.mustNotTested + t.mustNotRun} not tested` : ''].filter(Boolean);
-    return ` (${parts.join(', ')})`;
-  }
-  if (r.verdict === 'CONFORMANT' && r.acceptedGaps.length > 0) return ` (with accepted gaps in ${r.acceptedGaps.length} MUST clause${r.acceptedGaps.length === 1 ? '' : 's'})`;
-  return '';
-}
-
-export function summaryLine(r: CertificationResults): string {
-  const t = r.totals;
-  const counts = `${t.pass} pass, ${t.fail} fail, ${t.warning} warning, ${t.observation} observation, ${t.partial} partial, ${t['not-tested']} not tested, ${t['not-run']} not run (${t.tests} tests, ${(r.run.durationMs / 1000).toFixed(1)} s)`;
-  return `certification ${r.run.environment}: ${r.verdict}${gapsNote(r)} — ${counts}`;
-}
-
 /**
  * The results of a run from its test outcomes: root causes, clause verdicts, totals and the run's
  * verdict. `replays`: how failed tests fared alone (the diagnosis's isolation replays), by title.
@@ -288,9 +277,11 @@ function acceptedIn(results: readonly ClauseResult[]): CertificationResults['acc
     .map((r) => ({ clause: r.id, reasons: [...new Set(r.checks.flatMap((c) => (c.accepted ? [c.accepted] : [])))] }));
 }
 
-/** Results for a run that produced no test outcomes (preflight failed, or still running / killed). */
-export function emptyResults(run: CertificationResults['run'], verdict: RunVerdict, causes: string[]): CertificationResults {
-  const clauseResults = clauseVerdicts([]);
+/**
+ * Results for a run that produced no test outcomes (preflight failed, or still running / killed):
+ * `clauseResults` are what it would have checked, every check not tested (plan.ts, untestedPlan).
+ */
+export function emptyResults(run: CertificationResults['run'], verdict: RunVerdict, causes: string[], clauseResults: ClauseResult[]): CertificationResults {
   const t = totals(clauseResults, []);
   return { schemaVersion: 4, run, verdict, rootCauses: [], causes, totals: t, conformant: verdict === 'CONFORMANT', complete: false, acceptedGaps: [], clauses: clauseResults, tests: [] };
 }

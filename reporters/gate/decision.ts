@@ -3,6 +3,8 @@
  * quality gate (rules in allurerc.mjs), and the k6 threshold results in the Allure results.
  * Pure: run.ts gathers the inputs and prints the decision.
  */
+import { describeKinds, type ResultKinds } from '../allure/result-kinds.ts';
+import { clauseCounts, coverageAfterVerdict, testCount } from '../certification/headline.ts';
 import { mustFailed, mustNotRun, unacceptedGaps, type CertificationResults } from '../certification/verdicts.ts';
 
 export interface LoadResult {
@@ -45,8 +47,10 @@ export function selectLoad(load: LoadResult[], certification: Pick<Certification
 export interface GateInputs {
   /** Undefined when results.json is missing. */
   certification: CertificationResults | undefined;
-  /** Number of Allure result files found (all kinds). */
+  /** Number of Allure result files found (all kinds), the release decision's excepted. */
   allureResults: number;
+  /** The same files by kind (tests, verdict, root causes, k6 thresholds), for the count the report shows. */
+  allureKinds?: ResultKinds;
   /** `allure quality-gate`: exit code and its output (ANSI stripped). */
   allureGate: { code: number; output: string };
   /** The k6 results that count (selectLoad), and what it says about the others. */
@@ -94,11 +98,13 @@ export function certificationPart(cert: CertificationResults, options: Certifica
   const untested: string[] = [];
   for (const c of mustNotRun(cert.clauses).filter((x) => !x.incomplete)) {
     const open = unacceptedGaps(c).filter((g) => !(options.readOnly && g.setting === 'writes'));
-    if (open.length > 0) untested.push(`${c.id} ${c.verdict}: ${c.coverage}`);
+    if (open.length > 0) untested.push(`${c.id} ${c.verdict}: ${coverageAfterVerdict(c)}`);
     else if (unacceptedGaps(c).length > 0) writesOff.push(c.id);
   }
   if (writesOff.length > 0) warnings.push(`${writesOff.length} MUST clause(s) not fully tested because writes are off (accepted: --read-only): ${few(writesOff)}`);
-  if (untested.length > 0) reasons.push(`incomplete run: ${untested.length} MUST clause(s) not fully tested (add what each names, or accept the gap in the config's acceptedGaps):`, ...untested.map((u) => `· ${clip(u, 400)}`));
+  // A run that tested nothing has one cause (its INCONCLUSIVE line): no config setting or accepted gap would test more.
+  if (cert.tests.length === 0 && untested.length > 0) reasons.push(`nothing was tested: no check ran, so none of the ${untested.length} MUST clauses is tested`);
+  else if (untested.length > 0) reasons.push(`incomplete run: ${untested.length} MUST clause(s) not fully tested (add what each names, or accept the gap in the config's acceptedGaps):`, ...untested.map((u) => `· ${clip(u, 400)}`));
   for (const g of cert.acceptedGaps ?? []) warnings.push(`accepted gap: ${g.clause}: ${g.reasons.join('; ')}`);
   const regressed = cert.sinceLast?.regressed ?? [];
   if (regressed.length > 0) {
@@ -108,8 +114,7 @@ export function certificationPart(cert: CertificationResults, options: Certifica
   }
   for (const c of cert.clauses.filter((x) => x.verdict === 'warning')) warnings.push(`SHOULD warning: ${c.id}: ${c.summary}`);
   for (const c of cert.clauses.filter((x) => x.knownDeviation)) warnings.push(`known deviation: ${c.id}: ${c.knownDeviation}`);
-  const t = cert.totals;
-  const counts = [`certification ${cert.run.environment} (run ${cert.run.id}): ${t.tests} tests; clauses ${t.pass} pass, ${t.fail} fail, ${t.warning} warning, ${t.observation} observation, ${t.partial ?? 0} partial, ${t['not-tested'] ?? 0} not tested, ${t['not-run']} not run`];
+  const counts = [`certification ${cert.run.environment} (run ${cert.run.id}): ${clauseCounts(cert)}; ${testCount(cert)}`];
   return { reasons, warnings, counts };
 }
 
@@ -137,8 +142,9 @@ export function decide(inputs: GateInputs): GateDecision {
     if (gateFailures.length > 0) for (const f of gateFailures) reasons.push(`Allure quality gate: ${clip(f, 300)}`);
     else reasons.push(`Allure quality gate could not be evaluated (exit ${inputs.allureGate.code}): ${lastLine(inputs.allureGate.output)}`);
   }
-  // The report shows one result more: the release decision itself (npm run report adds it).
-  counts.push(`Allure: ${inputs.allureResults} results and the release decision, quality gate ${inputs.allureGate.code === 0 ? 'passed' : 'failed'}`);
+  // The count the Allure report shows, the release decision npm run report adds included, part by part.
+  const kinds = inputs.allureKinds ? `${describeKinds({ ...inputs.allureKinds, decisions: 1 })} (npm run report adds the decision)` : `${inputs.allureResults + 1} results, the release decision npm run report adds included`;
+  counts.push(`Allure: ${kinds}; quality gate ${inputs.allureGate.code === 0 ? 'passed' : 'failed'}`);
 
   const loadFailed = inputs.load.filter((l) => l.status !== 'passed' && l.status !== 'skipped');
   for (const l of loadFailed) reasons.push(`load threshold failed: ${l.name}${l.message ? ` (${l.message})` : ''}`);

@@ -12,6 +12,7 @@ import type { CertificationResults } from '../certification/verdicts.ts';
 import { allureRunId, resultFiles, ROOT, runAllure } from '../allure/allure-cli.ts';
 import { gateSamples } from '../prometheus/conformance-series.ts';
 import { remoteWriteTarget, sendSamples } from '../prometheus/send.ts';
+import { resultKinds } from '../allure/result-kinds.ts';
 import { decide, render, selectLoad, type GateDecision, type LoadResult } from './decision.ts';
 import { ATTEMPT_DIR } from '../../fixtures/harness/certify/attempt.ts';
 
@@ -101,6 +102,7 @@ export async function evaluateGate(options: GateOptions): Promise<GateDecision &
   const decision = decide({
     certification,
     allureResults: files.length,
+    allureKinds: resultKinds(files),
     allureGate,
     load: selected.counted,
     loadRuns: selected.runs,

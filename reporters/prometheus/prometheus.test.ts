@@ -3,7 +3,7 @@ import { expect, test } from '@playwright/test';
 import localConfig from '../../fixtures/environments/configs/local.ts';
 import { validateEnvironmentConfig } from '../../fixtures/environments/config-schema.ts';
 import { CommandError } from '../../fixtures/harness/command-error.ts';
-import { emptyResults, type CertificationResults } from '../certification/verdicts.ts';
+import { clauseVerdicts, emptyResults, type CertificationResults } from '../certification/verdicts.ts';
 import { startCapture } from './capture.ts';
 import { conformanceSamples, gateSamples } from './conformance-series.ts';
 import { k6RemoteWrite, loadSamples } from './load-series.ts';
@@ -15,10 +15,10 @@ const T = 1_795_000_000_123;
 
 
 function results(): CertificationResults {
-  const r = emptyResults({ id: 'run-1', environment: 'staging', baseUrl: 'https://x', authUrl: 'https://x/t', startedAt: '2026-11-24T00:00:00Z', durationMs: 12_500, harnessVersion: '0.1.0', node: 'v20', commit: 'abc1234' }, 'NOT CONFORMANT', []);
+  const r = emptyResults({ id: 'run-1', environment: 'staging', baseUrl: 'https://x', authUrl: 'https://x/t', startedAt: '2026-11-24T00:00:00Z', durationMs: 12_500, harnessVersion: '0.1.0', node: 'v20', commit: 'abc1234' }, 'NOT CONFORMANT', [], clauseVerdicts([]));
   r.clauses[0]!.verdict = 'fail';
   r.clauses[1]!.verdict = 'partial';
-  r.sinceLast = { runId: 'run-0', finishedAt: '2026-11-23T00:00:00Z', verdict: 'CONFORMANT', regressed: [r.clauses[0]!.id], recovered: [], appeared: [] };
+  r.sinceLast = { runId: 'run-0', finishedAt: '2026-11-23T00:00:00Z', verdict: 'CONFORMANT', regressed: [r.clauses[0]!.id], recovered: [], newlyFailing: [], appeared: [] };
   return r;
 }
 

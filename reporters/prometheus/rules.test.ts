@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { onPath } from '../../scripts/lib/go-tool.ts';
 import { PROJECT_ROOT } from '../../fixtures/harness/project-root.ts';
-import { emptyResults } from '../certification/verdicts.ts';
+import { clauseVerdicts, emptyResults } from '../certification/verdicts.ts';
 import { conformanceSamples, gateSamples } from './conformance-series.ts';
 import { dashboardQueries, writeDashboards } from './dashboards/index.ts';
 import { loadSamples } from './load-series.ts';
@@ -31,8 +31,8 @@ test('the committed dashboards are what their builders make (npm run dashboards)
 });
 
 test('every pvh_* series the dashboards and rules use is one a run sends', () => {
-  const r = emptyResults({ id: 'r', environment: 'e', baseUrl: '', authUrl: '', startedAt: '', durationMs: 0, harnessVersion: '', node: '' }, 'CONFORMANT', []);
-  r.sinceLast = { runId: 'p', finishedAt: '', verdict: 'CONFORMANT', regressed: [r.clauses[0]!.id], recovered: [], appeared: [] };
+  const r = emptyResults({ id: 'r', environment: 'e', baseUrl: '', authUrl: '', startedAt: '', durationMs: 0, harnessVersion: '', node: '' }, 'CONFORMANT', [], clauseVerdicts([]));
+  r.sinceLast = { runId: 'p', finishedAt: '', verdict: 'CONFORMANT', regressed: [r.clauses[0]!.id], recovered: [], newlyFailing: [], appeared: [] };
   const labels = { environment: 'e', load_scenario: 's', profile: 'p', testid: 't', commit: 'c' };
   const sent = new Set(
     [...conformanceSamples(r, 0), ...gateSamples({ go: true, reasons: [], warnings: [], counts: [] }, r, 0), ...loadSamples(labels, { exitCode: 0, p95Ms: 1, harnessVersion: '', summary: { scenario: '', profile: '', environment: '', runId: '', finishedAt: '', durationMs: 1, passed: true, metrics: {}, thresholds: [{ metric: 'm', expression: 'x', ok: true, values: {} }] } }, 0)].map((s) => s.name),

@@ -36,6 +36,13 @@ test('SIGINT half-way leaves no booking of the run on the target and a report of
     const results = readResults(path.join(reports, 'certification'))!;
     expect(results.verdict).toBe('INCONCLUSIVE');
     expect(results.tests.filter((t) => t.status === 'passed').length).toBeGreaterThan(0);
+    // "of all" is the run's whole selection, not the tests that had ended (it once read "75 of 75").
+    expect(all).toBe(results.run.plannedTests);
+    // A clause the stop left untested says so, never "held on 0 of N", which reads like a failure.
+    const untested = results.clauses.filter((c) => c.verdict === 'not-tested' && c.checks.length > 1 && c.checks.every((x) => x.reason === 'the run was stopped before this check ran'));
+    expect(untested.length, run.output).toBeGreaterThan(0);
+    for (const c of untested) expect(c.coverage).toBe(`not tested: the run was stopped before its ${c.checks.length} ${c.checks.some((x) => x.kind === 'cell') ? 'ways in' : 'checks'} ran`);
+    expect(results.clauses.map((c) => c.coverage).join('\n')).not.toMatch(/held on 0 of/);
     expect(await harnessBookings(peer), run.output).toEqual([]);
   } finally {
     await peer.stop();

@@ -1,0 +1,80 @@
+/**
+ * A failed preflight tested nothing, and its short report (certification-attempt/) and JUnit say
+ * exactly that: every clause "not tested: the preflight failed (…)", with the checks the run would
+ * have made (the plan's, not a smaller universe), no advice to accept gaps, and a JUnit that
+ * replaces the last run's (a CI must not read an old green result for this run); the last complete
+ * certification stays where it was.
+ */
+import { expect, test } from '@playwright/test';
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { PROJECT_ROOT } from '../fixtures/harness/project-root.ts';
+import { ATTEMPT_DIR } from '../fixtures/harness/certify/attempt.ts';
+import { listConformanceTests } from '../fixtures/harness/coverage/listing.ts';
+import { environmentView } from '../fixtures/harness/coverage/environment-view.ts';
+import { planOf } from '../reporters/certification/plan.ts';
+import type { CertificationResults } from '../reporters/certification/verdicts.ts';
+
+const readme = readFileSync(path.join(PROJECT_ROOT, 'README.md'), 'utf8');
+
+async function certifyWrongSecret(reportDir: string): Promise<{ code: number | null; out: string }> {
+  const clean = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('PVH_') && !k.startsWith('REF_')));
+  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/certify.ts'], { cwd: PROJECT_ROOT, env: { ...clean, PVH_REPORT_DIR: reportDir, PVH_LOCAL_CLIENT_SECRET: 'wrong', CI: '1' } });
+  let out = '';
+  child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+  child.stderr.on('data', (d: Buffer) => (out += d.toString()));
+  const [code] = (await once(child, 'exit')) as [number | null];
+  return { code, out };
+}
+
+test('a failed preflight: every clause not tested because of it, the plan\'s checks, no gap advice, JUnit replaced, the last certification kept', async () => {
+  test.setTimeout(120_000);
+  const dir = mkdtempSync(path.join(tmpdir(), 'pvh-attempt-'));
+  try {
+    // What an earlier complete run left: a green JUnit and its certification.
+    mkdirSync(path.join(dir, 'junit'), { recursive: true });
+    mkdirSync(path.join(dir, 'certification'), { recursive: true });
+    const green = '<?xml version="1.0" encoding="UTF-8"?>\n<testsuites tests="146" failures="0" skipped="0" errors="0">\n<testsuite name="old run" tests="146" failures="0"></testsuite>\n</testsuites>\n';
+    writeFileSync(path.join(dir, 'junit', 'results.xml'), green);
+    const earlier = JSON.stringify({ run: { id: 'earlier-run', startedAt: '2026-11-26T00:00:00Z' }, verdict: 'CONFORMANT' });
+    writeFileSync(path.join(dir, 'certification', 'results.json'), earlier);
+
+    const run = await certifyWrongSecret(dir);
+    expect(run.code, run.out).toBe(3);
+    expect(readFileSync(path.join(dir, 'certification', 'results.json'), 'utf8')).toBe(earlier);
+    // Never a baseline of "what changed": a run that tested nothing is not in the history.
+    expect(existsSync(path.join(dir, 'history', 'certification.jsonl'))).toBe(false);
+
+    const attempt = JSON.parse(readFileSync(path.join(dir, ATTEMPT_DIR, 'results.json'), 'utf8')) as CertificationResults;
+    const summary = readFileSync(path.join(dir, ATTEMPT_DIR, 'SUMMARY.md'), 'utf8');
+    const html = readFileSync(path.join(dir, ATTEMPT_DIR, 'index.html'), 'utf8');
+    const junit = readFileSync(path.join(dir, 'junit', 'results.xml'), 'utf8');
+    const cause = /the preflight failed \(token request failed: the token endpoint \S+ answered HTTP 401 invalid_client/;
+    for (const c of attempt.clauses.filter((x) => x.checks.length > 0)) {
+      expect(c.verdict, c.id).toBe('not-tested');
+      expect(c.coverage, c.id).toMatch(new RegExp(`^not tested: ${cause.source}`));
+      for (const check of c.checks) expect(check.reason, `${c.id} ${check.way}`).toMatch(/^the preflight failed \(token request failed/);
+    }
+    for (const text of [summary, html, junit]) {
+      expect(text).not.toContain('no check of the suites takes this way in');
+      expect(text).not.toContain('acceptedGaps');
+      expect(text).toMatch(cause);
+    }
+
+    // The checks are the plan's: as many MUST clauses, and as many ways in each, as a run of this config makes.
+    const plan = planOf(listConformanceTests(), await environmentView('local'));
+    const counts = (clauses: CertificationResults['clauses']) => Object.fromEntries(clauses.filter((c) => c.level === 'MUST').map((c) => [c.id, c.checks.length]));
+    expect(counts(attempt.clauses)).toEqual(counts(plan));
+    expect(summary).toContain(`none of the ${plan.filter((c) => c.level === 'MUST').length} MUST clauses is tested`);
+
+    // JUnit shows this run, not the earlier green one; the README says so.
+    expect(junit).not.toContain('old run');
+    expect(junit).toMatch(/<testcase name="Certification verdict: INCONCLUSIVE"/);
+    expect(readme).toMatch(/`reports\/junit\/results\.xml`[^\n]*a run that tested nothing replaces it/i);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});

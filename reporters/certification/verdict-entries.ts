@@ -13,7 +13,7 @@ import { summaryLine, type CertificationResults } from './verdicts.ts';
 import { networkLines } from './network-note.ts';
 import { gapLines } from './run-gaps.ts';
 import { skipReason } from './outcomes.ts';
-import { rootCausesHeadline, rootCauseText } from '../diagnosis/describe.ts';
+import { rootCausesHeadline, rootCauseText, statementText } from '../diagnosis/describe.ts';
 import { describeSetting } from '../../fixtures/harness/assumed-settings.ts';
 
 const xml = (s: string) => s.replace(/[<>&"']/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[c]!);
@@ -26,7 +26,7 @@ export function addVerdictToJUnit(file: string, r: CertificationResults): void {
   const message = redact([summaryLine(r), ...rootCauseLines(r), ...r.causes, ...gapLines(r, 50)].join('\n'));
   const body = why ? `<${why} message="${xml(r.verdict)}" type="${xml(r.verdict)}">${xml(message)}</${why}>` : '';
   // One testcase per root cause after the verdict's: a CI server lists what to fix first.
-  const causes = r.rootCauses.map((c) => `<testcase name="${xml(`Root cause: ${c.clause}`)}" classname="certification.root-cause" time="0"><failure message="${xml(redact(c.statement))}" type="${xml(c.clause)}">${xml(redact(rootCauseText(c)))}</failure></testcase>\n`).join('');
+  const causes = r.rootCauses.map((c) => `<testcase name="${xml(`Root cause: ${c.clause}`)}" classname="certification.root-cause" time="0"><failure message="${xml(redact(statementText(c)))}" type="${xml(c.clause)}">${xml(redact(rootCauseText(c)))}</failure></testcase>\n`).join('');
   const failures = (why === 'failure' ? 1 : 0) + r.rootCauses.length;
   const suite = `<testsuite name="Certification verdict" timestamp="${xml(r.run.startedAt)}" hostname="" tests="${1 + r.rootCauses.length}" failures="${failures}" skipped="0" time="0" errors="${why === 'error' ? 1 : 0}">
 <properties><property name="verdict" value="${xml(r.verdict)}"></property><property name="environment" value="${xml(r.run.environment)}"></property><property name="runId" value="${xml(r.run.id)}"></property>${networkLines(r).map((l) => `<property name="network" value="${xml(redact(l))}"></property>`).join('')}${(r.run.settings ?? []).map((s) => `<property name="setting" value="${xml(describeSetting(s))}"></property>`).join('')}</properties>

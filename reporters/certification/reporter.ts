@@ -89,6 +89,8 @@ export default class CertificationReporter implements Reporter {
       errors: result.errors.map((e) => redact(e.message ?? e.value ?? 'error')),
       durationMs: result.duration,
     };
+    const configErrors = of(ANNOTATION.configError);
+    if (configErrors.length > 0) outcome.configErrors = configErrors;
     const finding = of(ANNOTATION.finding)[0];
     if (finding) outcome.finding = parseFinding(finding);
     const deviation = of('known-deviation')[0];

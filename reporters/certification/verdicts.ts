@@ -201,6 +201,15 @@ export function totals(results: ClauseResult[], tests: TestOutcome[]): Certifica
   return t;
 }
 
+/** How a config error reads among a run's causes (the preflight's and the tests' alike). */
+export const configErrorCause = (line: string): string => `config error: ${line}`;
+
+/** The config errors among a run's causes, without their prefix: certify then exits 2. */
+export function configErrorsOf(r: Pick<CertificationResults, 'causes'>): string[] {
+  const prefix = configErrorCause('');
+  return r.causes.filter((c) => c.startsWith(prefix)).map((c) => c.slice(prefix.length));
+}
+
 export interface RunConditions {
   /** The run stopped before its end (signal, Playwright's global timeout). */
   interrupted?: string;
@@ -217,6 +226,8 @@ export function runVerdict(results: readonly ClauseResult[], tests: readonly Tes
   const causes = [...(conditions.causes ?? [])];
   if (conditions.interrupted) causes.push(`interrupted: ${conditions.interrupted}`);
   for (const t of tests) {
+    // A config the target contradicts is no verdict on the target: the run cannot be CONFORMANT on it.
+    for (const line of t.configErrors ?? []) if (!causes.includes(configErrorCause(line))) causes.push(configErrorCause(line));
     const r = readTest(t);
     if (r.kind === 'stale-deviation') causes.push(`${t.title}: ${r.cause}`);
     if (r.kind === 'harness-error' && t.clauses.length === 0) causes.push(`${t.title}: ${r.cause}`);

@@ -20,9 +20,11 @@ const GOT = /^(.*?)[;,] got:? (.*)$/s;
  * a warning, "Seen: …" for what a reading or a replay saw. Never "Seen:" before an expectation.
  */
 export function statementText(c: Pick<RootCause, 'statement' | 'statementIs'>): string {
-  if (c.statementIs === 'observation') return `Seen: ${c.statement}`;
-  const m = GOT.exec(c.statement);
-  return m ? `Expected: ${m[1]}; got: ${m[2]}` : `Expected: ${c.statement}`;
+  // Its closing full stop would sit before the "; dragged along" that follows it.
+  const statement = c.statement.replace(/\.$/, '');
+  if (c.statementIs === 'observation') return `Seen: ${statement}`;
+  const m = GOT.exec(statement);
+  return m ? `Expected: ${m[1]}; got: ${m[2]}` : `Expected: ${statement}`;
 }
 
 /** "PV-5-LIFETIME (MUST) A token works …: Expected: …; got: …; dragged along: PV-3-CREATE, …; met in 12 tests". */

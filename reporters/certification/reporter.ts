@@ -23,7 +23,7 @@ import { addVerdictToAllure, addVerdictToJUnit } from './verdict-entries.ts';
 import { addEvidence, attachmentsOf, type EvidenceFiles } from './evidence.ts';
 import { describeSince, historyFile, recordRun } from './history.ts';
 import { rootCausesHeadline, rootCauseText } from '../diagnosis/describe.ts';
-import { candidates, replayAlone, REPLAY_SHARE, type Replays } from '../diagnosis/replay.ts';
+import { planReplays, replayAlone, type Replays } from '../diagnosis/replay.ts';
 import { CERTIFY_VARIABLE } from '../../fixtures/harness/run-context.ts';
 
 interface Options {
@@ -159,9 +159,12 @@ export default class CertificationReporter implements Reporter {
 
   private async replay(tests: TestOutcome[], wallMs: number): Promise<Replays> {
     const dir = path.join(path.dirname(this.outputDir), 'diagnosis');
-    const n = candidates(tests).length;
-    if (n > 0) console.log(`diagnosis: replaying failed tests alone (${n} root clause${n === 1 ? '' : 's'}, within ${((wallMs * REPLAY_SHARE) / 1000).toFixed(1)} s, a fifth of the run)`);
-    return replayAlone(tests, wallMs, dir, process.env);
+    // Decided before any replay starts: a budget too small for one replay is said once, up front.
+    const plan = planReplays(tests, wallMs);
+    const n = plan.chosen.length;
+    if (plan.note) console.log(`diagnosis: ${plan.note}`);
+    else if (n > 0) console.log(`diagnosis: replaying failed tests alone (${n} root clause${n === 1 ? '' : 's'}${plan.skipped.length ? ` of ${n + plan.skipped.length}` : ''}, within ${(plan.budgetMs / 1000).toFixed(1)} s)`);
+    return replayAlone(plan, dir, process.env);
   }
 
   /** Evidence files of every test that failed on a clause or could not complete, linked from its clauses. */

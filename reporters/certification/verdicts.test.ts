@@ -5,7 +5,8 @@
  * MUST assertion on the target's answer makes a run NOT CONFORMANT.
  */
 import { expect, test } from '@playwright/test';
-import { clauseVerdicts, configErrorsOf, readTest, resultsOf, runVerdict, type CheckContext, type TestOutcome } from './verdicts.ts';
+import { configErrorsOf } from './config-errors.ts';
+import { clauseVerdicts, readTest, resultsOf, runVerdict, type CheckContext, type TestOutcome } from './verdicts.ts';
 import { everyClause, everyWay, others, outcome, waysOf } from './outcome-fixtures.ts';
 
 const verdictOf = (tests: TestOutcome[], ctx: CheckContext = {}) => {

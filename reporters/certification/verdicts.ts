@@ -19,6 +19,7 @@ import { rootCauses, withReplays, type RootCause } from '../diagnosis/root-cause
 import type { ReplayResult } from '../diagnosis/replay-result.ts';
 import type { Replays } from '../diagnosis/replay.ts';
 import type { AssumedSetting } from '../../fixtures/harness/assumed-settings.ts';
+import { configErrorCause } from './config-errors.ts';
 
 export { readTest, type TestOutcome, type TestReading } from './outcomes.ts';
 export type { AcceptedGap, CheckContext, CheckResult, DeclaredTest } from './checks.ts';
@@ -199,15 +200,6 @@ export function totals(results: ClauseResult[], tests: TestOutcome[]): Certifica
   };
   for (const r of results) t[r.verdict] += 1;
   return t;
-}
-
-/** How a config error reads among a run's causes (the preflight's and the tests' alike). */
-export const configErrorCause = (line: string): string => `config error: ${line}`;
-
-/** The config errors among a run's causes, without their prefix: certify then exits 2. */
-export function configErrorsOf(r: Pick<CertificationResults, 'causes'>): string[] {
-  const prefix = configErrorCause('');
-  return r.causes.filter((c) => c.startsWith(prefix)).map((c) => c.slice(prefix.length));
 }
 
 export interface RunConditions {

@@ -9,6 +9,7 @@ import { once } from 'node:events';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { stripAnsi } from '../fixtures/harness/ansi.ts';
 import { PROJECT_ROOT } from '../fixtures/harness/project-root.ts';
 
 const GREP = 'each certificate URL returns';
@@ -21,6 +22,12 @@ async function run(args: string[], env: NodeJS.ProcessEnv): Promise<{ code: numb
   child.stderr.on('data', (d: Buffer) => (out += d.toString()));
   const [code] = (await once(child, 'exit')) as [number | null];
   return { code, out };
+}
+
+/** Lines of a CI run (dot reporter) that are not Playwright's: the header, the dots, the totals. */
+function strayLines(out: string): string[] {
+  const own = /^(Running \d+ tests? using \d+ workers?|[·°×±TF*]+|\d+ (passed|skipped|flaky|failed) \(.+\))$/;
+  return stripAnsi(out).split('\n').map((l) => l.trim()).filter((l) => l !== '' && !own.test(l));
 }
 
 const results = (dir: string) => JSON.parse(readFileSync(path.join(dir, 'certification', 'results.json'), 'utf8')) as { run: { id: string } };
@@ -38,18 +45,21 @@ test('npm test after certify leaves the certification report, history and Allure
     const history = readFileSync(path.join(dir, 'history', 'certification.jsonl'), 'utf8');
     const allure = readdirSync(path.join(dir, 'allure-results')).sort();
 
-    // What npm test runs: playwright test, both projects (here one conformance test and one harness test).
-    const selfTest = await run([path.join('node_modules', '@playwright', 'test', 'cli.js'), 'test', '--grep', `${GREP}|the module proxy comes from`], { PVH_REPORT_DIR: dir, CI: '1' });
+    // What npm test runs: playwright test, both projects (here one conformance test and two harness
+    // tests, one of which runs sample clients that print what they do).
+    const selfTest = await run([path.join('node_modules', '@playwright', 'test', 'cli.js'), 'test', '--grep', `${GREP}|the module proxy comes from|a run of clients`], { PVH_REPORT_DIR: dir, CI: '1' });
     expect(selfTest.code, selfTest.out).toBe(0);
-    // npm test prints nothing that reads like a certification of its own (#34).
-    expect(selfTest.out).not.toMatch(/^certification \S+: /m);
+    // npm test prints nothing that reads like a certification of its own (#34), nor a child's or a
+    // client's output: only the reporter's own lines (its dots and totals).
+    expect(selfTest.out).not.toMatch(/^(certification \S+|plan|preflight|failed): /m);
+    expect(strayLines(selfTest.out)).toEqual([]);
     expect(results(dir).run.id).toBe(certified);
     expect(readFileSync(path.join(dir, 'history', 'certification.jsonl'), 'utf8')).toBe(history);
     expect(readdirSync(path.join(dir, 'allure-results')).sort()).toEqual(allure);
     // Its own reports, where .ci/run counts them.
     const own = path.join(dir, 'self-test');
     expect(results(own).run.id).not.toBe(certified);
-    expect((JSON.parse(readFileSync(path.join(own, 'playwright', 'results.json'), 'utf8')) as { stats: { expected: number } }).stats.expected).toBe(2);
+    expect((JSON.parse(readFileSync(path.join(own, 'playwright', 'results.json'), 'utf8')) as { stats: { expected: number } }).stats.expected).toBe(3);
     expect(existsSync(path.join(own, 'self-test'))).toBe(false); // workers load the config again: not nested
   } finally {
     rmSync(dir, { recursive: true, force: true });

@@ -5,6 +5,7 @@ import { certify } from '../fixtures/harness/certify/run.ts';
 import { certifyRepeatedly, VERDICTS_DIFFERED } from '../fixtures/harness/certify/repeat.ts';
 import { PROMETHEUS_FLAG, PROMETHEUS_URL_VAR } from '../reporters/prometheus/send.ts';
 import { EXIT_CODE } from '../reporters/certification/verdicts.ts';
+import { REPLAY_BUDGET_VARIABLE } from '../reporters/diagnosis/replay.ts';
 import { integerFlag, runMain } from './lib/run-main.ts';
 
 runMain({
@@ -17,6 +18,7 @@ runMain({
     prometheus: PROMETHEUS_FLAG,
     verbose: { type: 'boolean', help: 'a line per test (default: a progress line per 10 % and a line per test that did not pass)' },
     'token-hold': { type: 'string', value: 'SECONDS', help: 'hold tokens this long beside the suites (config certify.tokenHoldSeconds): a nightly run\nwaits out long clock skews and uses one token for its whole stated life, e.g. 3700' },
+    'replay-budget': { type: 'string', value: 'SECONDS', help: 'let the diagnosis replay failed tests alone for at least this long (default: a fifth of the\nrun\'s wall time, which a short run\'s replay may not fit in), e.g. 15' },
     repeat: { type: 'string', value: 'N', help: 'certify N times, one after the other, and print how many runs reached each\nverdict and the clauses that differed (reports in <report dir>/repeat/run-N/)' },
   },
   positionals: '[-- PLAYWRIGHT-ARGS]',
@@ -30,12 +32,13 @@ runMain({
   exitCodes: {
     [EXIT_CODE.CONFORMANT]: 'CONFORMANT',
     [EXIT_CODE['NOT CONFORMANT']]: 'NOT CONFORMANT',
-    2: 'usage or config error, before any request: a missing variable, a placeholder URL (a reserved example.com name), a malformed pool',
+    2: 'usage or config error, before any request: a missing variable, a placeholder URL (a reserved example.com name), a malformed pool;\nor the target contradicts the config: a pool certificate, a user, a booking limit it refuses with 413',
     [EXIT_CODE.INCONCLUSIVE]: 'INCONCLUSIVE: unreachable, stopped answering, interrupted, or a MUST check could not complete',
     [EXIT_CODE['CONFORMANT ON WHAT WAS TESTED']]: 'CONFORMANT ON WHAT WAS TESTED: every check that ran held, some clause was not (fully) tested and the config does not accept the gap',
     [VERDICTS_DIFFERED]: '--repeat only: the runs did not all reach the same verdict',
   },
   run: (values, positionals) => {
+    if (values['replay-budget'] !== undefined) process.env[REPLAY_BUDGET_VARIABLE] = String(integerFlag('--replay-budget', values['replay-budget'], { min: 1, max: 3600 }));
     if (values['token-hold'] !== undefined) process.env[TOKEN_HOLD_VARIABLE] = String(integerFlag('--token-hold', values['token-hold'], { min: 1, max: 86_400 }));
     const options = { env: values.env ?? environmentName(), bundle: !!values.bundle, verbose: !!values.verbose, playwrightArgs: positionals, ...(values.grep ? { grep: values.grep } : {}), ...(values.prometheus !== undefined ? { prometheus: values.prometheus } : {}) };
     return values.repeat === undefined ? certify(options) : certifyRepeatedly(options, integerFlag('--repeat', values.repeat, { min: 1, max: 1000 }));

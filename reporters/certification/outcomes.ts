@@ -37,6 +37,8 @@ export interface TestOutcome {
   evidenceFiles?: string[];
   /** What its answers showed broken first, whatever it checked (a root-cause reading after the test). */
   finding?: RootFinding;
+  /** Claims of the config its answers contradicted (one line each, with the fix): config errors, not findings. */
+  configErrors?: string[];
   durationMs: number;
 }
 

@@ -24,7 +24,7 @@ import { addVerdictToAllure, addVerdictToJUnit } from './verdict-entries.ts';
 import { addEvidence, attachmentsOf, type EvidenceFiles } from './evidence.ts';
 import { describeSince, historyFile, recordRun } from './history.ts';
 import { rootCausesHeadline, rootCauseText } from '../diagnosis/describe.ts';
-import { candidates, replayAlone, REPLAY_SHARE, type Replays } from '../diagnosis/replay.ts';
+import { planReplays, replayAlone, type Replays } from '../diagnosis/replay.ts';
 import { CERTIFY_VARIABLE } from '../../fixtures/harness/run-context.ts';
 
 interface Options {
@@ -62,9 +62,10 @@ export default class CertificationReporter implements Reporter {
     this.rootDir = config.rootDir;
     this.declared = suite.allTests().filter((t) => t.parent.project()?.name === this.project).map((t) => declaredOf(t, this.rootDir));
     this.context = readRunContext(path.dirname(this.outputDir), process.env.PVH_RUN_ID ?? 'adhoc');
-    // Before any test: which clauses this config can test fully, partly or not at all.
+    // Before any test: which clauses this config can test fully, partly or not at all. Only certify
+    // says so: in npm test the line would read as a certification of its own.
     const serving = this.context?.serving;
-    if (serving && this.declared.length > 0) {
+    if (process.env[CERTIFY_VARIABLE] && serving && this.declared.length > 0) {
       const plan = planOf(this.context?.universe ?? this.declared, serving, this.context?.acceptedGaps, this.context?.universe ? this.declared : undefined);
       console.log(redact(describePlan(plan, serving.name, 12).map((l) => `plan: ${l}`).join('\n')));
     }
@@ -89,6 +90,8 @@ export default class CertificationReporter implements Reporter {
       errors: result.errors.map((e) => redact(e.message ?? e.value ?? 'error')),
       durationMs: result.duration,
     };
+    const configErrors = of(ANNOTATION.configError);
+    if (configErrors.length > 0) outcome.configErrors = configErrors;
     const finding = of(ANNOTATION.finding)[0];
     if (finding) outcome.finding = parseFinding(finding);
     const deviation = of('known-deviation')[0];
@@ -158,9 +161,12 @@ export default class CertificationReporter implements Reporter {
 
   private async replay(tests: TestOutcome[], wallMs: number): Promise<Replays> {
     const dir = path.join(path.dirname(this.outputDir), 'diagnosis');
-    const n = candidates(tests).length;
-    if (n > 0) console.log(`diagnosis: replaying failed tests alone (${n} root clause${n === 1 ? '' : 's'}, within ${((wallMs * REPLAY_SHARE) / 1000).toFixed(1)} s, a fifth of the run)`);
-    return replayAlone(tests, wallMs, dir, process.env);
+    // Decided before any replay starts: a budget too small for one replay is said once, up front.
+    const plan = planReplays(tests, wallMs);
+    const n = plan.chosen.length;
+    if (plan.note) console.log(`diagnosis: ${plan.note}`);
+    else if (n > 0) console.log(`diagnosis: replaying failed tests alone (${n} root clause${n === 1 ? '' : 's'}${plan.skipped.length ? ` of ${n + plan.skipped.length}` : ''}, within ${(plan.budgetMs / 1000).toFixed(1)} s)`);
+    return replayAlone(plan, dir, process.env);
   }
 
   /** Evidence files of every test that failed on a clause or could not complete, linked from its clauses. */

@@ -14,7 +14,7 @@ import { summaryLine } from './headline.ts';
 import { networkLines } from './network-note.ts';
 import { gapLines } from './run-gaps.ts';
 import { skipReason } from './outcomes.ts';
-import { rootCausesHeadline, rootCauseText } from '../diagnosis/describe.ts';
+import { rootCausesHeadline, rootCauseText, statementText } from '../diagnosis/describe.ts';
 import { describeSetting } from '../../fixtures/harness/assumed-settings.ts';
 
 const xml = (s: string) => s.replace(/[<>&"']/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[c]!);
@@ -39,7 +39,7 @@ export function addVerdictToJUnit(file: string, r: CertificationResults): void {
 </testsuite>
 `;
   // One testcase per root cause: a CI server lists what to fix first.
-  const causes = r.rootCauses.map((c) => `<testcase name="${xml(`Root cause: ${c.clause}`)}" classname="certification.root-cause" time="0"><failure message="${xml(redact(c.statement))}" type="${xml(c.clause)}">${xml(redact(rootCauseText(c)))}</failure></testcase>\n`).join('');
+  const causes = r.rootCauses.map((c) => `<testcase name="${xml(`Root cause: ${c.clause}`)}" classname="certification.root-cause" time="0"><failure message="${xml(redact(statementText(c)))}" type="${xml(c.clause)}">${xml(redact(rootCauseText(c)))}</failure></testcase>\n`).join('');
   const causeSuite = r.rootCauses.length === 0 ? '' : `<testsuite name="${xml(JUNIT_ROOT_CAUSE_SUITE)}" timestamp="${xml(r.run.startedAt)}" hostname="" tests="${r.rootCauses.length}" failures="${r.rootCauses.length}" skipped="0" time="0" errors="0">
 ${causes}</testsuite>
 `;

@@ -5,6 +5,7 @@
  * MUST assertion on the target's answer makes a run NOT CONFORMANT.
  */
 import { expect, test } from '@playwright/test';
+import { configErrorsOf } from './config-errors.ts';
 import { clauseVerdicts, readTest, resultsOf, runVerdict, type CheckContext, type TestOutcome } from './verdicts.ts';
 import { everyClause, everyWay, others, outcome, waysOf } from './outcome-fixtures.ts';
 
@@ -157,4 +158,14 @@ test.describe('a PASS means it was tested', () => {
     expect(withServing.coverage).toContain('no read-only API user configured');
     expect(verdictOf(tests).byId.get('PV-1-PERMISSION')!.coverage).toContain('no check of the suites takes this way in');
   });
+});
+
+test('a config claim the target contradicted during a test is a config error among the causes: never CONFORMANT, never a failure of the target', () => {
+  const line = 'booking.limits.notes: 1200000 makes a booking body of 3600103 bytes, which the target refuses as too large (HTTP 413): declare the limit the target accepts';
+  const property = outcome({ title: 'valid payloads', clauses: ['PV-2.3-ACCEPT'], configErrors: [line] });
+  const r = resultsOf(run, [others('PV-2.3-ACCEPT'), property, { ...property, id: 'again' }]);
+  expect(r.verdict).toBe('INCONCLUSIVE');
+  expect(r.rootCauses).toEqual([]);
+  expect(configErrorsOf(r)).toEqual([line]);
+  expect(configErrorsOf(resultsOf(run, [others()]))).toEqual([]);
 });

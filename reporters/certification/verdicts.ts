@@ -20,6 +20,7 @@ import type { ReplayResult } from '../diagnosis/replay-result.ts';
 import type { Replays } from '../diagnosis/replay.ts';
 import { INFO_UNSEEN } from './headline.ts';
 import type { AssumedSetting } from '../../fixtures/harness/assumed-settings.ts';
+import { configErrorCause } from './config-errors.ts';
 
 export { readTest, type TestOutcome, type TestReading } from './outcomes.ts';
 export type { AcceptedGap, CheckContext, CheckResult, DeclaredTest } from './checks.ts';
@@ -223,6 +224,8 @@ export function runVerdict(results: readonly ClauseResult[], tests: readonly Tes
   const causes = [...(conditions.causes ?? [])];
   if (conditions.interrupted) causes.push(`interrupted: ${conditions.interrupted}`);
   for (const t of tests) {
+    // A config the target contradicts is no verdict on the target: the run cannot be CONFORMANT on it.
+    for (const line of t.configErrors ?? []) if (!causes.includes(configErrorCause(line))) causes.push(configErrorCause(line));
     const r = readTest(t);
     if (r.kind === 'stale-deviation') causes.push(`${t.title}: ${r.cause}`);
     if (r.kind === 'harness-error' && t.clauses.length === 0) causes.push(`${t.title}: ${r.cause}`);

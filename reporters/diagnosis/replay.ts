@@ -1,7 +1,8 @@
 /**
  * Isolation replays: after the suites, failed tests run again alone (one worker, a new process, so
  * a fresh token and fresh certificates, nothing else in flight), within a time budget the run
- * states (a fifth of the run's wall time). A failure that does not happen again alone is
+ * states (a fifth of the run's wall time, or more where --replay-budget asks for it). Whether any
+ * replay fits is decided before one starts, and said once. A failure that does not happen again alone is
  * interaction-dependent. Only failures no after-test reading explained are replayed, one test per
  * root clause, the quickest first: a reading's probe already established the others.
  */
@@ -14,10 +15,22 @@ import type { ReplayResult } from './replay-result.ts';
 
 /** The share of a failing run's wall time the replays may take. */
 export const REPLAY_SHARE = 0.2;
+/** `certify --replay-budget S`: the replays may take at least S seconds, over the fifth of the run. */
+export const REPLAY_BUDGET_VARIABLE = 'PVH_REPLAY_BUDGET_SECONDS';
 /** What starting a replay run costs before its first test (Playwright, the suites' modules), ms. */
 const STARTUP_MS = 3500;
 /** Runs alone per replayed test. */
 const RUNS = 2;
+
+/** What will be replayed, decided before any replay starts. */
+export interface ReplayPlan {
+  chosen: TestOutcome[];
+  /** The candidates that do not fit, each saying why. */
+  skipped: ReplayResult[];
+  budgetMs: number;
+  /** Why nothing will be replayed, in one line with what would allow it; undefined when something will. */
+  note?: string;
+}
 
 export interface Replays {
   results: ReplayResult[];
@@ -59,21 +72,42 @@ function outcomesOf(suites: readonly JsonSuite[], prefix: string[] = []): Map<st
   return out;
 }
 
-/** Runs `chosen` alone within `budgetMs`; the children's reports go to `dir`, never over the run's. */
-export async function replayAlone(tests: readonly TestOutcome[], runWallMs: number, dir: string, env: NodeJS.ProcessEnv): Promise<Replays> {
-  const budgetMs = Math.round(runWallMs * REPLAY_SHARE);
+const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+
+/** The replays' budget: a fifth of the run, or the seconds --replay-budget asks for when more. */
+export function replayBudgetMs(runWallMs: number, env: NodeJS.ProcessEnv = process.env): { ms: number; why: string } {
+  const share = Math.round(runWallMs * REPLAY_SHARE);
+  const asked = Number(env[REPLAY_BUDGET_VARIABLE] ?? '') * 1000;
+  return asked > share ? { ms: asked, why: `--replay-budget ${asked / 1000}` } : { ms: share, why: `a fifth of the run's ${seconds(runWallMs)}` };
+}
+
+/** As many candidates as fit in the budget, quickest first, each run RUNS times after one start-up. */
+export function planReplays(tests: readonly TestOutcome[], runWallMs: number, env: NodeJS.ProcessEnv = process.env): ReplayPlan {
+  const budget = replayBudgetMs(runWallMs, env);
   const all = candidates(tests);
-  if (all.length === 0) return { results: [], budgetMs, spentMs: 0 };
-  // As many as fit, each run RUNS times one after the other.
   const chosen: TestOutcome[] = [];
   let planned = STARTUP_MS;
   for (const t of all) {
-    if (planned + t.durationMs * RUNS > budgetMs) break;
+    if (planned + t.durationMs * RUNS > budget.ms) break;
     planned += t.durationMs * RUNS;
     chosen.push(t);
   }
-  const skipped = all.slice(chosen.length).map((t): ReplayResult => ({ title: t.title, runs: 0, failed: 0, durationMs: 0, skipped: `not replayed alone: the budget of ${(budgetMs / 1000).toFixed(1)} s (a fifth of the run) was spent` }));
-  if (chosen.length === 0) return { results: skipped, budgetMs, spentMs: 0, note: `no failed test was replayed alone: a replay takes about ${(STARTUP_MS / 1000).toFixed(1)} s, more than the budget of ${(budgetMs / 1000).toFixed(1)} s (a fifth of the run's ${(runWallMs / 1000).toFixed(1)} s)` };
+  const within = `the budget of ${seconds(budget.ms)} (${budget.why})`;
+  if (chosen.length === 0 && all.length > 0) {
+    // The quickest replay alone does not fit: no replay can happen, and nothing starts.
+    const needMs = STARTUP_MS + all[0]!.durationMs * RUNS;
+    const why = `one replay needs about ${seconds(needMs)} (${seconds(STARTUP_MS)} to start, then the test ${RUNS} times), more than ${within}`;
+    const skipped = all.map((t): ReplayResult => ({ title: t.title, runs: 0, failed: 0, durationMs: 0, skipped: `not replayed alone: ${why}` }));
+    return { chosen, skipped, budgetMs: budget.ms, note: `no failed test replayed alone: ${why}; --replay-budget ${Math.ceil(needMs / 1000)} allows it` };
+  }
+  const skipped = all.slice(chosen.length).map((t): ReplayResult => ({ title: t.title, runs: 0, failed: 0, durationMs: 0, skipped: `not replayed alone: ${within} went to quicker replays` }));
+  return { chosen, skipped, budgetMs: budget.ms };
+}
+
+/** Runs the plan's tests alone within its budget; the children's reports go to `dir`, never over the run's. */
+export async function replayAlone(plan: ReplayPlan, dir: string, env: NodeJS.ProcessEnv): Promise<Replays> {
+  const { chosen, skipped, budgetMs } = plan;
+  if (chosen.length === 0) return { results: skipped, budgetMs, spentMs: 0, ...(plan.note ? { note: plan.note } : {}) };
 
   const report = path.join(dir, 'replay.json');
   rmSync(report, { force: true });

@@ -16,6 +16,11 @@ export interface RootCause {
   level: ClauseLevel;
   /** The broken promise as the run saw it, in one line. */
   statement: string;
+  /**
+   * What the statement is: an assertion's or a warning's expectation ("…; got …"), or what an
+   * after-test reading or a replay saw. Left out by results of older runs: read as an expectation.
+   */
+  statementIs?: 'expectation' | 'observation';
   /** Other clauses it dragged along: failed or stopped because of it. */
   consequences: string[];
   /** The tests that met it. */
@@ -78,16 +83,17 @@ interface Root {
   clause: string;
   key: string;
   statement: string;
+  statementIs: 'expectation' | 'observation';
 }
 
 function rootsOf(t: TestOutcome): Root[] {
   const r = readTest(t);
   // A check that held with SHOULD warnings: each warned clause is a root of its own (what to improve).
-  if (r.kind === 'passed') return [...new Set(t.warnings.flatMap((w) => clauseIdsIn(w).slice(0, 1)))].map((clause) => ({ clause, key: `warning:${clause}`, statement: t.warnings.find((w) => w.includes(`[${clause}]`))!.replace(/^\[[^\]]+\]\s*/, '') }));
+  if (r.kind === 'passed') return [...new Set(t.warnings.flatMap((w) => clauseIdsIn(w).slice(0, 1)))].map((clause) => ({ clause, key: `warning:${clause}`, statement: t.warnings.find((w) => w.includes(`[${clause}]`))!.replace(/^\[[^\]]+\]\s*/, ''), statementIs: 'expectation' as const }));
   if (r.kind !== 'failed') return [];
-  if (t.finding) return [{ clause: t.finding.clause, key: t.finding.key, statement: t.finding.statement }];
+  if (t.finding) return [{ clause: t.finding.clause, key: t.finding.key, statement: t.finding.statement, statementIs: 'observation' }];
   const clause = r.clauses[0]!;
-  return [{ clause, key: `assertion:${clause}`, statement: r.message.replace(/^\[[^\]]+\]\s*/, '') }];
+  return [{ clause, key: `assertion:${clause}`, statement: r.message.replace(/^\[[^\]]+\]\s*/, ''), statementIs: 'expectation' }];
 }
 
 /** The clauses a failed test met besides its root: those it covers and those its errors name. */
@@ -124,6 +130,7 @@ function isolated(root: Root, replay: ReplayResult | undefined, confirmed: Reado
     clause: 'PV-3-ISOLATED',
     key: 'interaction-dependent',
     statement: `"${replay.title}" failed beside other requests (${root.statement}) and passed alone ${replay.runs} time${replay.runs === 1 ? '' : 's'}: concurrent requests changed its results`,
+    statementIs: 'observation',
   };
 }
 
@@ -154,7 +161,7 @@ export function rootCauses(tests: readonly TestOutcome[], replays: ReadonlyMap<s
     const consequences = found.key.startsWith('warning:') ? [] : touched(t, root.clause);
     let rc = byClause.get(root.clause);
     if (!rc) {
-      rc = { clause: root.clause, level: levelOf(root.clause), statement: root.statement, consequences: [], tests: [], evidence: [] };
+      rc = { clause: root.clause, level: levelOf(root.clause), statement: root.statement, statementIs: root.statementIs, consequences: [], tests: [], evidence: [] };
       byClause.set(root.clause, rc);
     }
     if (replay) rc.replay = replay;

@@ -27,10 +27,10 @@ test.describe('release gate decision', () => {
   });
 
   test('no-go naming the root cause first, then the failed MUST clause and its summary', () => {
-    const cert = certification([{ clauses: everyClause.filter((id) => id !== 'PV-3-CONFLICT'), ways: everyWay }, { clauses: ['PV-3-CONFLICT'], status: 'failed', ok: false, errors: ['Error: [PV-3-CONFLICT] second booking got 201'] }]);
+    const cert = certification([{ clauses: everyClause.filter((id) => id !== 'PV-3-CONFLICT'), ways: everyWay }, { clauses: ['PV-3-CONFLICT'], status: 'failed', ok: false, errors: ['Error: [PV-3-CONFLICT] a second booking is refused with 409, got 201'] }]);
     const d = decide(inputs({ certification: cert }));
     expect(d.go).toBe(false);
-    expect(d.reasons[0]).toBe('root cause: PV-3-CONFLICT: second booking got 201');
+    expect(d.reasons[0]).toBe('root cause: PV-3-CONFLICT: Expected: a second booking is refused with 409; got: 201');
     expect(d.reasons[1]).toMatch(/^MUST clause failed: PV-3-CONFLICT: Booking a booked certificate is 409/);
   });
 

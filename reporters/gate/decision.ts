@@ -6,6 +6,7 @@
 import { describeKinds, type ResultKinds } from '../allure/result-kinds.ts';
 import { clauseCounts, coverageAfterVerdict, testCount } from '../certification/headline.ts';
 import { mustFailed, mustNotRun, unacceptedGaps, type CertificationResults } from '../certification/verdicts.ts';
+import { statementText } from '../diagnosis/describe.ts';
 
 export interface LoadResult {
   name: string;
@@ -90,7 +91,7 @@ export function certificationPart(cert: CertificationResults, options: Certifica
     reasons.push(`certification INCONCLUSIVE: ${cert.causes[0] ?? 'no cause recorded'}${cert.causes.length > 1 ? ` (and ${cert.causes.length - 1} more)` : ''}`);
   }
   // Root causes first: what to fix; the failed clauses follow from them.
-  for (const c of (cert.rootCauses ?? []).filter((x) => x.level === 'MUST')) reasons.push(`root cause: ${c.clause}: ${clip(c.statement)}${c.consequences.length ? ` (dragged along: ${few(c.consequences)})` : ''}`);
+  for (const c of (cert.rootCauses ?? []).filter((x) => x.level === 'MUST')) reasons.push(`root cause: ${c.clause}: ${clip(statementText(c))}${c.consequences.length ? ` (dragged along: ${few(c.consequences)})` : ''}`);
   for (const c of failed) reasons.push(`MUST clause failed: ${c.id}: ${c.summary}${c.evidence[0] ? ` (${clip(c.evidence[0])})` : ''}`);
   // A MUST clause with checks that did not run is no evidence either way: no-go unless the config
   // accepts those gaps (acceptedGaps), or --read-only accepts the ones writes being off explain.

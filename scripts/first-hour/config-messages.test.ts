@@ -65,7 +65,7 @@ test.describe('first-hour config mistakes against peer.py', () => {
   });
 });
 
-test('a .env secret cut at an unquoted "#" gets a quoting hint; a quoted one, or one set in the shell, none', () => {
+test('a .env secret cut at an unquoted "#" gets a quoting hint; a quoted one none; one set in the shell says the shell\'s was used when .env differs', () => {
   const dir = mkdtempSync(path.join(tmpdir(), 'pvh-dotenv-'));
   try {
     const file = path.join(dir, '.env');
@@ -73,7 +73,9 @@ test('a .env secret cut at an unquoted "#" gets a quoting hint; a quoted one, or
     const fromDotenv = { MY_SECRET: 'Pr1m+ry&key=50% off', MY_QUOTED: 'R3ad #only', [SOURCES_VARIABLE]: 'MY_SECRET=dotenv,MY_QUOTED=dotenv' };
     expect(envValueHint('MY_SECRET', fromDotenv, file)).toBe(`; its value in .env looks cut at a "#" (an unquoted # starts a comment there): quote it, MY_SECRET='…'`);
     expect(envValueHint('MY_QUOTED', fromDotenv, file)).toBeUndefined();
-    expect(envValueHint('MY_SECRET', { MY_SECRET: 'set in the shell' }, file)).toBeUndefined();
+    expect(envValueHint('MY_QUOTED', { MY_QUOTED: 'R3ad #only' }, file)).toBeUndefined(); // the shell's, the same as .env's
+    expect(envValueHint('MY_SECRET', { MY_SECRET: 'set in the shell' }, file)).toBe("; MY_SECRET is set in your shell and in .env, with different values: the shell's was used (it wins over .env); unset it (unset MY_SECRET) to use the one in .env");
+    expect(envValueHint('MY_OTHER', { MY_OTHER: 'only in the shell' }, file)).toBeUndefined();
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

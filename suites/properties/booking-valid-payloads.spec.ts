@@ -3,14 +3,14 @@ import { containsValue } from '../../fixtures/contract/json-walk.ts';
 import { dateAhead, utcDate } from '../../fixtures/contract/booking-dates.ts';
 import { displayPath, type PoolCertificate } from '../../fixtures/harness/environment.ts';
 import { bookingReference } from '../../fixtures/harness/pool.ts';
-import { beyondPromise, BeyondPromiseLog, describeShape, leftoversOf, NULL_AS_TEXT, refusalAdvice } from '../../fixtures/harness/properties/booking-promise.ts';
+import { beyondPromise, BeyondPromiseLog, describeShape, leftoversOf, NULL_AS_TEXT, overClaimedLimit, refusalAdvice } from '../../fixtures/harness/properties/booking-promise.ts';
 import { FailingRunRecorder } from '../../fixtures/harness/properties/recorder.ts';
 import { bookingInfoOf, describe, is2xx, is4xx, someString } from '../../fixtures/harness/properties/responses.ts';
 import { OnceNotes } from '../../fixtures/harness/properties/notes.ts';
 import { checkProperty, laneCount } from '../../fixtures/harness/properties/runner.ts';
 import { numRunsFor, propertySettings, seedLabel, testTimeoutFor } from '../../fixtures/harness/properties/settings.ts';
 import { expect, test } from '../../fixtures/harness/test.ts';
-import { because, clauseTest, covers } from '../../fixtures/harness/verdicts.ts';
+import { because, clauseTest, configError, covers } from '../../fixtures/harness/verdicts.ts';
 
 const settings = propertySettings();
 
@@ -37,6 +37,8 @@ test.describe('Property: valid booking payloads', () => {
     // Room for the run-ID prefix (its counter may grow by a few digits during the run).
     const prefixLength = bookingReference('fc').length + 6;
     const template = validBookingTemplate({ rules, prefixLength, today });
+    // A declared limit the target's body limit cannot hold is the config's claim, said once.
+    let overClaimed = false;
 
     const example = async (t: ValidBookingTemplate, { cert, sent, removed }: Lane) => {
       const prefix = `${bookingReference('fc')}~`;
@@ -61,6 +63,12 @@ test.describe('Property: valid booking payloads', () => {
           beyondLog.record(beyond, res, body);
           expect(res.status, because('PV-4-NO-5XX', `a booking body (${beyond.map((b) => b.message).join('; ')}) never produces a 5xx, got ${describe(res)}`)).toBeLessThan(500);
           if (is4xx(res.status) && res.status !== 409) return;
+        }
+        const overClaim = overClaimedLimit(res, body, rules);
+        if (overClaim) {
+          if (!overClaimed) configError(overClaim);
+          overClaimed = true;
+          return;
         }
         const advice = is4xx(res.status) ? refusalAdvice(res, body, rules, configFile, today) : '';
         expect(is2xx(res.status), because('PV-2.3-ACCEPT', `a valid booking on an unbooked certificate must succeed, got ${describe(res)}.${advice}`)).toBe(true);

@@ -4,7 +4,7 @@ import { earlyRefusal, seconds } from '../../fixtures/harness/token-time/judge.t
 import { failed } from '../../fixtures/harness/token-time/clock.ts';
 import { watchedHold } from '../../fixtures/harness/token-time/read-watch.ts';
 
-// A primary token is held from the worker's first test on (token-time/clock.ts), for 8 s by
+// A primary token is held from the worker's first test on (token-time/clock.ts), for 6 s by
 // default or certify.tokenHoldSeconds, and used once more here, late in the run: a token that dies
 // early, or that a newer one ends, shows here.
 test.describe('A token keeps working for its stated life', () => {

@@ -10,7 +10,7 @@ import { because, clauseTest, covers, legacyNumberOf, needs, notTested, observe,
 // define, so the other direction is a SHOULD, with its answer recorded. Each booking is removed
 // through the interface that made it, after the test, even when it failed (the test fixture).
 test.describe('One booking across the old interface and the new API', () => {
-  test(...clauseTest('a booking made through the old interface is seen by the new API, which refuses another with 409', covers('PV-2.6-LEGACY-CONFLICT'), needs('legacyInterface', 'writableLegacyNumber')), async ({ api, legacy, bookable }) => {
+  test(...clauseTest('a booking made through the old interface is seen by the new API, which refuses another with 409 and removes it', covers('PV-2.6-LEGACY-CONFLICT', 'PV-3-REMOVE'), needs('legacyInterface', 'writableLegacyNumber')), async ({ api, legacy, bookable }) => {
     const number = legacyNumberOf(bookable);
     const ref = bookable.reference;
     const notes = bookingReference('legacy');
@@ -26,6 +26,11 @@ test.describe('One booking across the old interface and the new API', () => {
     const after = await bookingInfoOf(api, ref);
     expect(res.status, because('PV-2.6-LEGACY-CONFLICT', `a booking through the new API of ${ref}, booked through the old interface, is refused with 409 ItemAlreadyBooked, got HTTP ${res.status} ${res.text.slice(0, 160)}`)).toBe(409);
     expect(containsValue(after, notes) && !containsValue(after, second.bookingReference), because('PV-2.6-LEGACY-CONFLICT', `${ref} keeps the booking made through the old interface after the refused one, got ${JSON.stringify(after)?.slice(0, 200)}`)).toBe(true);
+    // A partner switched to the new API removes bookings it made before through the old one.
+    const removed = await api.removeBooking(ref, { label: `remove through the new API ${ref}'s booking made through the old interface` });
+    expect(removed.status, because('PV-3-REMOVE', `removing through the new API ${ref}'s booking, made through the old interface, succeeds, got HTTP ${removed.status} ${removed.text.slice(0, 160)}`)).toBeLessThan(300);
+    const gone = await bookingInfoOf(api, ref);
+    expect(containsValue(gone, notes), because('PV-3-REMOVE', `${ref}'s booking made through the old interface is gone after its removal through the new API answered HTTP ${removed.status}, got ${JSON.stringify(gone)?.slice(0, 200)}`)).toBe(false);
   });
 
   test(...clauseTest('the old interface does not book a certificate booked through the new API', covers('PV-2.6-LEGACY-REFUSES'), needs('legacyInterface', 'writableLegacyNumber')), async ({ api, legacy, bookable }) => {

@@ -40,8 +40,9 @@ const FOLLOWS_FROM: Partial<Record<string, readonly string[]>> = {
   'PV-3-ATOMIC': ['PV-3-CONFLICT', 'PV-3-CREATE', 'PV-3-REMOVE', 'PV-3-ISOLATED'],
   // A booking by legacy number is seen by reference only where the legacy number names the certificate, and bookings are kept and shown at all.
   'PV-2.2-LEGACY-BOOKING': ['PV-2.2-LEGACY', 'PV-3-CREATE', 'PV-2.1-BOOKINGINFO'],
-  // A token can be judged over its life only where a valid one is accepted at all.
-  'PV-5-LIFETIME': ['PV-5-BEARER-ACCEPTED', 'PV-4.1-FORM'],
+  // A token can be judged over its life only where a valid one is accepted at all, and against the
+  // life its expires_in states only where that states the real one.
+  'PV-5-LIFETIME': ['PV-5-BEARER-ACCEPTED', 'PV-4.1-FORM', 'PV-2.4-EXPIRES'],
   // A repeated parameter's refusal tells something only where the token request the spec shows works.
   'RFC6749-3.2-REPEATED': ['PV-4.1-FORM'],
   'PV-2.1-EXTERNAL': ['PV-2.2-LEGACY'],

@@ -11,7 +11,8 @@ import type { CertificationResults, ClauseResult, Verdict } from './verdicts.ts'
 import { coverageAfterVerdict, summaryLine } from './headline.ts';
 import { describeWay } from './checks.ts';
 import { skipReason } from './outcomes.ts';
-import { rootCausesHeadline, rootCauseText } from '../diagnosis/describe.ts';
+import { rootCausesHeadline, rootCauseText, stepsText, suspectedText } from '../diagnosis/describe.ts';
+import type { RootCause } from '../diagnosis/root-causes.ts';
 import { describeSetting } from '../../fixtures/harness/assumed-settings.ts';
 
 const ICON: Record<Verdict, string> = { pass: 'PASS', fail: 'FAIL', warning: 'WARN', observation: 'INFO', partial: 'PARTIAL', 'not-tested': 'NOT TESTED', 'not-run': 'NOT RUN' };
@@ -62,8 +63,15 @@ export function renderMarkdown(r: CertificationResults): string {
     lines.push(`## ${rootCausesHeadline(r.rootCauses).replace(/^root causes/, 'Root causes')}`, '', 'Each is one broken promise, with the clauses it dragged along: fix these, and the clauses below follow.', '');
     r.rootCauses.forEach((c, i) => {
       lines.push(`${i + 1}. ${md(rootCauseText(c))}`);
+      if (c.confirmedBy?.steps.length) lines.push(`   - the experiment, alone: ${md(stepsText(c.confirmedBy.steps))}`);
+      for (const n of c.notShownAlone ?? []) lines.push(`   - ${md(n.clause)}, not shown alone: ${md(n.tried)}`);
       if (c.evidence.length > 0) lines.push(`   - evidence: ${c.evidence.slice(0, 6).map((f) => `[${md(f)}](${f})`).join(', ')}`);
     });
+    lines.push('');
+  }
+  if (r.suspectedCauses?.length) {
+    lines.push('## Suspected, not confirmed', '', 'Candidates the diagnosis could not show alone: check these after the root causes above.', '');
+    for (const s of r.suspectedCauses) lines.push(`- ${md(suspectedText(s))}`);
     lines.push('');
   }
   const failing = broken(r);
@@ -131,9 +139,14 @@ function untestedSection(r: CertificationResults): string {
 }
 
 function rootCauseSection(r: CertificationResults): string {
-  if (r.rootCauses.length === 0) return '';
-  const items = r.rootCauses.map((c) => `<li><a href="#${anchor(c.clause)}"><b>${esc(c.clause)}</b></a> <span class="muted">(${c.level})</span>: ${esc(rootCauseText(c).slice(c.clause.length + c.level.length + 4))}${links(c.evidence.slice(0, 6))}</li>`);
-  return `<h2 id="root-causes">${esc(rootCausesHeadline(r.rootCauses).replace(/^root causes/, 'Root causes'))}</h2><p class="muted">Each is one broken promise, with the clauses it dragged along: fix these, and the clauses below follow.</p><ol class="broke">${items.join('\n')}</ol>`;
+  const suspected = r.suspectedCauses?.length ? `<h3 id="suspected">Suspected, not confirmed</h3><p class="muted">Candidates the diagnosis could not show alone: check these after the root causes above.</p><ul class="broke">${r.suspectedCauses.map((s) => `<li>${esc(suspectedText(s))}</li>`).join('\n')}</ul>` : '';
+  if (r.rootCauses.length === 0) return suspected;
+  const experiment = (c: RootCause) => [
+    ...(c.confirmedBy?.steps.length ? [`<div class="msg">the experiment, alone: ${esc(stepsText(c.confirmedBy.steps))}</div>`] : []),
+    ...(c.notShownAlone ?? []).map((n) => `<div class="msg">${esc(n.clause)}, not shown alone: ${esc(n.tried)}</div>`),
+  ].join('');
+  const items = r.rootCauses.map((c) => `<li><a href="#${anchor(c.clause)}"><b>${esc(c.clause)}</b></a> <span class="muted">(${c.level})</span>: ${esc(rootCauseText(c).slice(c.clause.length + c.level.length + 4))}${experiment(c)}${links(c.evidence.slice(0, 6))}</li>`);
+  return `<h2 id="root-causes">${esc(rootCausesHeadline(r.rootCauses).replace(/^root causes/, 'Root causes'))}</h2><p class="muted">Each is one broken promise, with the clauses it dragged along: fix these, and the clauses below follow.</p><ol class="broke">${items.join('\n')}</ol>${suspected}`;
 }
 
 /** Every failing check's message of a clause (SUMMARY.md and the HTML list the same ones): not its observations or warnings. */

@@ -23,8 +23,14 @@ import { writeCertification } from './files.ts';
 import { addVerdictToAllure, addVerdictToJUnit } from './verdict-entries.ts';
 import { addEvidence, attachmentsOf, type EvidenceFiles } from './evidence.ts';
 import { describeSince, historyFile, recordRun } from './history.ts';
-import { rootCausesHeadline, rootCauseText } from '../diagnosis/describe.ts';
-import { planReplays, replayAlone, type Replays } from '../diagnosis/replay.ts';
+import { rootCausesHeadline, rootCauseText, suspectedText } from '../diagnosis/describe.ts';
+import { experimentBudgetMs, planReplays, replayAlone, type Replays } from '../diagnosis/replay.ts';
+import { rootCauses } from '../diagnosis/root-causes.ts';
+import { confirmCauses } from '../diagnosis/confirm.ts';
+import { experimentFor, runExperiments, type ExperimentRun } from '../diagnosis/experiments/catalogue.ts';
+import { loadEnvironment } from '../../fixtures/environments/load.ts';
+import { environmentName } from '../../fixtures/environments/open-target.ts';
+import { registerSecret } from '../../fixtures/harness/http/redact.ts';
 import { CERTIFY_VARIABLE } from '../../fixtures/harness/run-context.ts';
 
 interface Options {
@@ -121,8 +127,13 @@ export default class CertificationReporter implements Reporter {
     const interrupted =
       result.status === 'interrupted' ? 'the run was stopped before it finished' : result.status === 'timedout' ? "the run reached Playwright's global time limit" : undefined;
     const sha = gitCommit();
-    // certify's failing runs: each failure no after-test reading explained runs again alone.
-    const replays = !interrupted && process.env[CERTIFY_VARIABLE] && !process.env.PVH_REPLAY && tests.some((t) => !t.ok && t.status !== 'skipped') ? await this.replay(tests, result.duration) : undefined;
+    // certify's failing runs: each candidate root cause is tested alone by an experiment of its
+    // kind, and each failure no after-test reading explained runs again alone.
+    const diagnose = !interrupted && !lost && process.env[CERTIFY_VARIABLE] && !process.env.PVH_REPLAY && tests.some((t) => !t.ok && t.status !== 'skipped');
+    const experiments = diagnose ? await this.experiment(tests, result.duration) : undefined;
+    const replays = diagnose ? await this.replay(tests, result.duration) : undefined;
+    const replayed = new Map(replays?.results.map((r) => [r.title, r]) ?? []);
+    const diagnosed = experiments ? confirmCauses(rootCauses(tests, replayed), experiments, experimentFor) : undefined;
     const results = withPace(withNetwork(resultsOf(
       {
         id: runId,
@@ -143,20 +154,43 @@ export default class CertificationReporter implements Reporter {
       tests,
       { ...(interrupted ? { interrupted } : {}), causes: lost ? [lost] : [] },
       { universe: context?.universe ?? this.declared, ...(serving ? { serving } : {}), ...(context?.filter ? { filter: context.filter } : {}), ...(interrupted ? { interrupted: true } : {}), acceptedGaps: context?.acceptedGaps ?? [] },
-      new Map(replays?.results.map((r) => [r.title, r]) ?? []),
+      replayed,
+      diagnosed,
     ), context?.network), paceNoteOf(this.paces));
     if (replays) results.diagnosis = replays;
     const evidence = this.evidence(results);
+    if (experiments) {
+      const file = 'evidence/diagnosis-experiments/http-exchanges.json';
+      if (experiments.exchanges.length > 0) evidence.set(file, redact(JSON.stringify(experiments.exchanges, null, 2)));
+      results.experiments = { records: experiments.records, budgetMs: experiments.budgetMs, spentMs: experiments.spentMs, leftBooked: experiments.leftBooked, ...(experiments.exchanges.length > 0 ? { evidence: file } : {}) };
+    }
     results.sinceLast = recordRun(historyFile(), results, undefined, interrupted ?? lost);
     writeCertification(this.outputDir, results, evidence);
     const reportDir = path.dirname(this.outputDir);
     addVerdictToJUnit(path.join(reportDir, 'junit', 'results.xml'), results);
     addVerdictToAllure(path.join(reportDir, 'allure-results'), results);
     const gaps = [...gapLines(results), ...[paceLine(results)].flatMap((x) => (x ? [x] : []))];
-    const causes = results.rootCauses.length > 0 ? `${rootCausesHeadline(results.rootCauses)}\n${results.rootCauses.map((c, i) => `  ${i + 1}. ${rootCauseText(c)}`).join('\n')}\n` : '';
+    const suspected = results.suspectedCauses?.length ? `suspected, not confirmed: ${results.suspectedCauses.length}\n${results.suspectedCauses.map((s) => `  - ${suspectedText(s)}`).join('\n')}\n` : '';
+    const causes = `${results.rootCauses.length > 0 ? `${rootCausesHeadline(results.rootCauses)}\n${results.rootCauses.map((c, i) => `  ${i + 1}. ${rootCauseText(c)}`).join('\n')}\n` : ''}${suspected}`;
     // A run that certifies nothing (npm test's conformance project) writes its report quietly.
     if (!process.env[CERTIFY_VARIABLE]) return;
     console.log(`\n${redact(causes)}${summaryLine(results)}${gaps.length ? `\n${gaps.join('\n')}` : ''}${results.sinceLast ? `\n${describeSince(results.sinceLast)}` : ''}\nreport: ${path.join(this.outputDir, 'index.html')}`);
+  }
+
+  /** The experiments of the run's candidate root causes, alone against the target, within the diagnosis's time. */
+  private async experiment(tests: TestOutcome[], wallMs: number): Promise<ExperimentRun | undefined> {
+    const clauses = rootCauses(tests).map((c) => c.clause).filter((c) => experimentFor(c));
+    if (clauses.length === 0) return { records: [], budgetMs: 0, spentMs: 0, exchanges: [], leftBooked: [] };
+    const budget = experimentBudgetMs(wallMs);
+    console.log(`diagnosis: testing ${clauses.length} candidate root cause${clauses.length === 1 ? '' : 's'} alone (${clauses.join(', ')}), within ${(budget.ms / 1000).toFixed(1)} s (${budget.why})`);
+    try {
+      const env = await loadEnvironment(environmentName());
+      for (const s of env.secrets) registerSecret(s);
+      return await runExperiments(clauses, env, budget.ms);
+    } catch (error) {
+      console.log(`diagnosis: the experiments could not start: ${redact((error as Error).message)}`);
+      return undefined;
+    }
   }
 
   private async replay(tests: TestOutcome[], wallMs: number): Promise<Replays> {

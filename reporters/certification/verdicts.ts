@@ -16,6 +16,8 @@ import { clauseIdsIn as idsIn, clauses, type Clause, type ClauseLevel } from '..
 import { checksOf, coverageLine, coverageOf, type CheckContext, type CheckResult } from './checks.ts';
 import { firstLine, readTest, type TestOutcome } from './outcomes.ts';
 import { rootCauses, withReplays, type RootCause } from '../diagnosis/root-causes.ts';
+import { withConfirmations, type SuspectedCause } from '../diagnosis/confirm.ts';
+import type { ExperimentRecord } from '../diagnosis/experiments/experiment.ts';
 import type { ReplayResult } from '../diagnosis/replay-result.ts';
 import type { Replays } from '../diagnosis/replay.ts';
 import { INFO_UNSEEN } from './headline.ts';
@@ -95,8 +97,10 @@ export interface CertificationResults {
     settings?: AssumedSetting[];
   };
   verdict: RunVerdict;
-  /** What broke, by root cause (reporters/diagnosis): usually one per bug, its clause the broken promise. */
+  /** What broke, by root cause (reporters/diagnosis): usually one per bug, its clause the broken promise, each confirmed by an experiment or its check's own answer. */
   rootCauses: RootCause[];
+  /** Candidates no experiment confirmed (a failing run's diagnosis), with what was tried: never in the headline. */
+  suspectedCauses?: SuspectedCause[];
   /** Why the verdict is INCONCLUSIVE (or what else kept the run from being trustworthy). */
   causes: string[];
   totals: Record<Verdict, number> & { tests: number; testsFailed: number; mustFailed: number; mustNotRun: number; mustIncomplete: number; mustPartial: number; mustNotTested: number };
@@ -112,6 +116,8 @@ export interface CertificationResults {
   sinceLast?: SinceLast;
   /** The isolation replays of failed tests, their budget and the time they took (reporters/diagnosis/replay.ts). */
   diagnosis?: Replays;
+  /** The experiments a failing run made to confirm its root causes (reporters/diagnosis/experiments), their requests in the evidence. */
+  experiments?: { records: ExperimentRecord[]; budgetMs: number; spentMs: number; evidence?: string; leftBooked: string[] };
 }
 
 export function clauseVerdicts(tests: TestOutcome[], ctx: CheckContext = {}, catalogue: readonly Clause[] = clauses): ClauseResult[] {
@@ -252,10 +258,12 @@ function few(ids: string[], max = 6): string {
 
 /**
  * The results of a run from its test outcomes: root causes, clause verdicts, totals and the run's
- * verdict. `replays`: how failed tests fared alone (the diagnosis's isolation replays), by title.
+ * verdict. `replays`: how failed tests fared alone (the diagnosis's isolation replays), by title;
+ * `diagnosed`: the root causes the diagnosis's experiments confirmed and those they left suspected.
  */
-export function resultsOf(run: CertificationResults['run'], outcomes: TestOutcome[], conditions: RunConditions = {}, ctx: CheckContext = {}, replays: ReadonlyMap<string, ReplayResult> = new Map()): CertificationResults {
-  const tests = withReplays(outcomes, replays);
+export function resultsOf(run: CertificationResults['run'], outcomes: TestOutcome[], conditions: RunConditions = {}, ctx: CheckContext = {}, replays: ReadonlyMap<string, ReplayResult> = new Map(), diagnosed?: { confirmed: RootCause[]; suspected: SuspectedCause[] }): CertificationResults {
+  const replayed = withReplays(outcomes, replays);
+  const tests = diagnosed ? withConfirmations(replayed, diagnosed.confirmed) : replayed;
   const clauseResults = clauseVerdicts(tests, ctx);
   const t = totals(clauseResults, tests);
   const { verdict, causes } = runVerdict(clauseResults, tests, conditions);
@@ -263,7 +271,8 @@ export function resultsOf(run: CertificationResults['run'], outcomes: TestOutcom
     schemaVersion: 4,
     run,
     verdict,
-    rootCauses: rootCauses(outcomes, replays),
+    rootCauses: diagnosed?.confirmed ?? rootCauses(outcomes, replays),
+    ...(diagnosed && diagnosed.suspected.length > 0 ? { suspectedCauses: diagnosed.suspected } : {}),
     causes,
     totals: t,
     conformant: verdict === 'CONFORMANT',

@@ -81,6 +81,13 @@ export function replayBudgetMs(runWallMs: number, env: NodeJS.ProcessEnv = proce
   return asked > share ? { ms: asked, why: `--replay-budget ${asked / 1000}` } : { ms: share, why: `a fifth of the run's ${seconds(runWallMs)}` };
 }
 
+/** The experiments' time: the replays' budget, never less than MIN_EXPERIMENT_MS (a read after a write may take seconds to show). */
+export const MIN_EXPERIMENT_MS = 10_000;
+export function experimentBudgetMs(runWallMs: number, env: NodeJS.ProcessEnv = process.env): { ms: number; why: string } {
+  const budget = replayBudgetMs(runWallMs, env);
+  return budget.ms >= MIN_EXPERIMENT_MS ? budget : { ms: MIN_EXPERIMENT_MS, why: `at least ${MIN_EXPERIMENT_MS / 1000} s; ${budget.why} is less` };
+}
+
 /** As many candidates as fit in the budget, quickest first, each run RUNS times after one start-up. */
 export function planReplays(tests: readonly TestOutcome[], runWallMs: number, env: NodeJS.ProcessEnv = process.env): ReplayPlan {
   const budget = replayBudgetMs(runWallMs, env);

@@ -10,6 +10,7 @@
 import { clause as clauseOf, clauseIdsIn, ROOT_CAUSE, type ClauseId, type ClauseLevel } from '../../fixtures/contract/clauses.ts';
 import { readTest, type TestOutcome } from '../certification/outcomes.ts';
 import type { ReplayResult } from './replay-result.ts';
+import type { Confirmation } from './confirm.ts';
 
 export interface RootCause {
   clause: string;
@@ -29,6 +30,10 @@ export interface RootCause {
   evidence: string[];
   /** The isolation replay, when the run made one. */
   replay?: ReplayResult;
+  /** How the run confirmed it: the experiment that showed it alone, or its check's own answer (confirm.ts). */
+  confirmedBy?: Confirmation;
+  /** Candidates that followed from it: their own experiment, run alone, did not show them. */
+  notShownAlone?: Array<{ clause: string; tried: string; tests: string[] }>;
 }
 
 /**
@@ -43,8 +48,12 @@ const FOLLOWS_FROM: Partial<Record<string, readonly string[]>> = {
   // A token can be judged over its life only where a valid one is accepted at all, and against the
   // life its expires_in states only where that states the real one.
   'PV-5-LIFETIME': ['PV-5-BEARER-ACCEPTED', 'PV-4.1-FORM', 'PV-2.4-EXPIRES'],
-  // A repeated parameter's refusal tells something only where the token request the spec shows works.
-  'RFC6749-3.2-REPEATED': ['PV-4.1-FORM'],
+  // A repeated parameter's refusal tells something only where the token request the spec shows works;
+  // an error's code, and its characters, only where the error carries one at all.
+  'RFC6749-3.2-REPEATED': ['PV-4.1-FORM', 'RFC6749-5.2-ERROR-MEMBER'],
+  'RFC6749-5.2-ERROR-CHARSET': ['RFC6749-5.2-ERROR-MEMBER'],
+  'RFC6749-5.2-INVALID-REQUEST': ['RFC6749-5.2-ERROR-MEMBER'],
+  'RFC6749-5.2-INVALID-CLIENT': ['RFC6749-5.2-ERROR-MEMBER'],
   'PV-2.1-EXTERNAL': ['PV-2.2-LEGACY'],
   // A booking can be created only where a valid body is accepted, and removed only as the spec sends it (no body).
   'PV-3-CREATE': ['PV-2.3-ACCEPT', 'PV-3-REMOVE', 'PV-4.4-NO-BODY', 'PV-1-SINGLE'],
@@ -52,7 +61,7 @@ const FOLLOWS_FROM: Partial<Record<string, readonly string[]>> = {
   // expires_in can be 3600 only where it is a number at all.
   'PV-2.4-EXPIRES': ['PV-2.4-SHAPE'],
   // A grant refused for a parameter it carries was never judged as a grant.
-  'RFC6749-5.2-UNSUPPORTED-GRANT': ['RFC6749-3.2-UNKNOWN-PARAM'],
+  'RFC6749-5.2-UNSUPPORTED-GRANT': ['RFC6749-3.2-UNKNOWN-PARAM', 'RFC6749-5.2-ERROR-MEMBER'],
   // Only the exact secret authenticates: a raw, double-encoded or cut secret is one more near miss.
   'PV-4.1-ENCODING-STRICT': ['RFC6749-5.2-INVALID-CLIENT'],
   // A booking made before the run can be refused only where a second booking is refused at all; one

@@ -1,12 +1,13 @@
 import { validate } from '../../fixtures/contract/schemas/index.ts';
 import { expect, test } from '../../fixtures/harness/test.ts';
 import { because, clauseTest, covers } from '../../fixtures/harness/verdicts.ts';
+import { oauthErrorIssue } from '../../fixtures/harness/checks/client-credentials.ts';
 
 // RFC 6749 §5.2: error and error_description use only %x20-21 / %x23-5B / %x5D-7E. Provoke errors
 // with input the target might echo back: non-ASCII, a double quote and a backslash, in names and values.
 const NASTY = 'é"\\ü';
 test.describe('Token endpoint: error texts stay in the allowed ASCII set whatever the input', () => {
-  test(...clauseTest('errors provoked with non-ASCII, quote and backslash in every parameter name and value use only the allowed characters', covers('RFC6749-5.2-ERROR-CHARSET')), async ({ api }) => {
+  test(...clauseTest('errors provoked with non-ASCII, quote and backslash in every parameter name and value use only the allowed characters', covers('RFC6749-5.2-ERROR-CHARSET', 'RFC6749-5.2-ERROR-MEMBER')), async ({ api }) => {
     const c = api.env.credentials.primary;
     const cases: Array<{ name: string; form: Array<[string, string]> }> = [
       { name: 'the grant_type value', form: [['grant_type', `client${NASTY}`], ['client_id', c.clientId], ['client_secret', c.clientSecret]] },
@@ -22,6 +23,7 @@ test.describe('Token endpoint: error texts stay in the allowed ASCII set whateve
       expect(res.status, because('PV-4-NO-5XX', `odd characters in ${k.name} are a client mistake, never a 5xx: got HTTP ${res.status}`)).toBeLessThan(500);
       if (res.status < 400) continue; // e.g. an unknown repeated parameter ignored: nothing to check here
       errors += 1;
+      expect(oauthErrorIssue(res), because('RFC6749-5.2-ERROR-MEMBER', `the error provoked by odd characters in ${k.name} is an RFC 6749 §5.2 error, a JSON object with a string error member`)).toBeUndefined();
       const body = res.json<Record<string, unknown>>();
       const schema = validate('oauthError', body);
       expect(schema.errors, because('RFC6749-5.2-ERROR-CHARSET', `the error provoked by odd characters in ${k.name} is an RFC 6749 §5.2 body whose error and error_description use only the allowed ASCII characters; got ${res.text.slice(0, 200)}`)).toEqual([]);

@@ -1,0 +1,48 @@
+/** Root causes as tested hypotheses: a candidate is named only when its experiment (or its check's own answer) showed it. */
+import { expect, test } from '@playwright/test';
+import { outcome } from '../certification/outcome-fixtures.ts';
+import { readTest } from '../certification/outcomes.ts';
+import { confirmCauses, withConfirmations } from './confirm.ts';
+import { experimentFor } from './experiments/catalogue.ts';
+import type { ExperimentRecord } from './experiments/experiment.ts';
+import { rootCauses } from './root-causes.ts';
+
+const failed = (title: string, clause: string, message: string) => outcome({ title, clauses: [clause], status: 'failed', ok: false, errors: [`[${clause}] ${message}`] });
+const record = (name: string, clause: string, shown: boolean | 'not run'): ExperimentRecord => ({
+  name,
+  hypothesis: 'h',
+  findings: shown === 'not run' ? [] : [{ clause: clause as never, shown, seen: `${clause} ${shown ? 'seen broken' : 'held'}` }],
+  ...(shown === 'not run' ? { notRun: 'no writable pool certificate was left for it' } : {}),
+  steps: ['DELETE /api/v1/voucher-certificates/X/booking → 204'],
+  durationMs: 5,
+});
+
+// A stale read after a removal met a venue test and the removal test: two candidates, one bug.
+const tests = [failed('a booking is removed and reads back unbooked', 'PV-3-REMOVE', 'bookingInfo still shows it'), failed('outside its venues nothing changes', 'PV-1-VENUE', 'its last write was a booking refused to a user outside its venues, which booked it all the same')];
+
+test('a candidate its experiment showed is confirmed with the experiment; one it did not show follows from it, and its clause reads not run', () => {
+  const candidates = rootCauses(tests);
+  expect(candidates.map((c) => c.clause)).toEqual(['PV-3-REMOVE', 'PV-1-VENUE']);
+  const { confirmed, suspected } = confirmCauses(candidates, { records: [record('removal-shows', 'PV-3-REMOVE', true), record('refused-write-written (venue-limited user)', 'PV-1-VENUE', false)] }, experimentFor);
+  expect(suspected).toEqual([]);
+  expect(confirmed.map((c) => [c.clause, c.confirmedBy?.experiment, c.consequences, c.notShownAlone?.map((n) => n.clause)])).toEqual([['PV-3-REMOVE', 'removal-shows', ['PV-1-VENUE'], ['PV-1-VENUE']]]);
+  expect(confirmed[0]!.confirmedBy?.steps).toEqual(['DELETE /api/v1/voucher-certificates/X/booking → 204']);
+  const venue = withConfirmations(tests, confirmed)[1]!;
+  expect(readTest(venue)).toMatchObject({ kind: 'failed', clauses: ['PV-3-REMOVE'] });
+});
+
+test('without a confirmed root, a candidate not shown alone is suspected; one whose experiment could not run is suspected, saying why', () => {
+  const notShown = confirmCauses(rootCauses(tests), { records: [record('removal-shows', 'PV-3-REMOVE', false), record('refused-write-written (venue-limited user)', 'PV-1-VENUE', 'not run')] }, experimentFor);
+  expect(notShown.confirmed).toEqual([]);
+  expect(notShown.suspected.map((s) => [s.clause, s.tried])).toEqual([
+    ['PV-3-REMOVE', 'removal-shows: PV-3-REMOVE held (not shown alone)'],
+    ['PV-1-VENUE', expect.stringMatching(/did not run: no writable pool certificate was left for it$/)],
+  ]);
+});
+
+test('a rule of one answer (no experiment of its own) is shown by its check; a candidate not shown alone follows from it', () => {
+  // A conflict answered 500 with one winner: the 5xx is seen; the race experiment shows one winner.
+  const conflict = [failed('a second booking is 409', 'PV-4-NO-5XX', 'answered 500'), failed('concurrent bookings yield one winner', 'PV-3-ATOMIC', 'POST answered 500')];
+  const { confirmed } = confirmCauses(rootCauses(conflict), { records: [record('simultaneous-bookings', 'PV-3-ATOMIC', false)] }, experimentFor);
+  expect(confirmed.map((c) => [c.clause, c.confirmedBy?.experiment, c.notShownAlone?.map((n) => n.clause)])).toEqual([['PV-4-NO-5XX', 'its check', ['PV-3-ATOMIC']]]);
+});

@@ -1,0 +1,61 @@
+/**
+ * The catalogue of experiments, by the clauses they judge, and how they run after a failing run:
+ * one experiment per kind of candidate root cause, each once, in the order of the candidates,
+ * within the time the run gives its diagnosis. A candidate whose clause no experiment judges is a
+ * rule of one answer (a status, an error name, a body's shape): the smallest experiment for it is
+ * one request, and the check's own request, recorded in its evidence, already was that.
+ */
+import type { ResolvedEnvironment } from '../../../fixtures/environments/load.ts';
+import type { Exchange } from '../../../fixtures/harness/http/exchange.ts';
+import { redact } from '../../../fixtures/harness/http/redact.ts';
+import type { Experiment, ExperimentRecord } from './experiment.ts';
+import { Lab } from './lab.ts';
+import { bookingShows, otherCertificatesUnchanged, outsideVenueWritten, readOnlyWriteWritten, removalShows, secondBookingRefused, simultaneousBookings } from './state.ts';
+
+export const EXPERIMENTS: readonly Experiment[] = [readOnlyWriteWritten, outsideVenueWritten, removalShows, bookingShows, secondBookingRefused, simultaneousBookings, otherCertificatesUnchanged];
+
+export function experimentFor(clause: string): Experiment | undefined {
+  return EXPERIMENTS.find((e) => (e.clauses as readonly string[]).includes(clause));
+}
+
+/** What the experiments of a failing run did: their records, their requests (for the evidence), their time. */
+export interface ExperimentRun {
+  records: ExperimentRecord[];
+  budgetMs: number;
+  spentMs: number;
+  /** Every request they sent, redacted, labelled "experiment: …". */
+  exchanges: Exchange[];
+  /** Bookings the experiments could not remove (none normally). */
+  leftBooked: string[];
+}
+
+/** Less than this left, an experiment does not start: it could not finish. */
+const MIN_LEFT_MS = 1500;
+
+const step = (ex: Exchange) => `${ex.request.method} ${new URL(ex.request.url).pathname}${ex.response ? ` → ${ex.response.status}` : ` → no answer (${ex.error ?? 'transport failure'})`}`;
+
+/** Runs the experiments of the candidates' clauses, alone, one after the other, within `budgetMs`. */
+export async function runExperiments(clauses: readonly string[], env: ResolvedEnvironment, budgetMs: number): Promise<ExperimentRun> {
+  const t0 = Date.now();
+  const lab = new Lab(env, t0 + budgetMs);
+  const chosen = [...new Set(clauses.map(experimentFor).filter((e): e is Experiment => e !== undefined))];
+  const records: ExperimentRecord[] = [];
+  let leftBooked: string[] = [];
+  try {
+    for (const e of chosen) {
+      const started = Date.now();
+      const from = lab.log.exchanges.length;
+      const base = { name: e.name, hypothesis: e.hypothesis };
+      if (lab.leftMs() < MIN_LEFT_MS) {
+        records.push({ ...base, findings: [], notRun: `the diagnosis's ${(budgetMs / 1000).toFixed(1)} s were spent before it (--replay-budget S gives it more)`, steps: [], durationMs: 0 });
+        continue;
+      }
+      const outcome = await e.run(lab).catch((error: Error) => ({ notRun: `it could not complete: ${redact(error.message)}` }));
+      const steps = lab.log.exchanges.slice(from).map(step);
+      records.push({ ...base, ...('notRun' in outcome ? { findings: [], notRun: outcome.notRun } : { findings: outcome.findings }), steps, durationMs: Date.now() - started });
+    }
+  } finally {
+    leftBooked = await lab.close().catch(() => [...lab.api.touched]);
+  }
+  return { records, budgetMs, spentMs: Date.now() - t0, exchanges: [...lab.log.exchanges], leftBooked };
+}

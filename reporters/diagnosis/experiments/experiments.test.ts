@@ -1,0 +1,74 @@
+/**
+ * Each experiment against the reference API alone: it shows the root cause it tests where a fault
+ * breaks that promise (through whichever way the fault breaks it), and shows nothing on the clean
+ * reference or where another promise is broken (a conflict answered 500 is no race).
+ */
+import { expect, test } from '@playwright/test';
+import { startWorkerReference } from '../../../fixtures/environments/worker-reference.ts';
+import type { Experiment } from './experiment.ts';
+import { Lab } from './lab.ts';
+import { bookingShows, otherCertificatesUnchanged, outsideVenueWritten, readOnlyWriteWritten, removalShows, secondBookingRefused, simultaneousBookings } from './state.ts';
+import { runExperiments } from './catalogue.ts';
+
+async function outcome(experiment: Experiment, faults: string[] = []) {
+  const ref = await startWorkerReference({ faults });
+  const lab = new Lab(ref.environment, Date.now() + 15_000);
+  try {
+    const o = await experiment.run(lab);
+    if ('notRun' in o) throw new Error(`${experiment.name} did not run: ${o.notRun}`);
+    return { shown: o.findings.some((f) => f.shown), seen: o.findings.map((f) => f.seen).join('; ') };
+  } finally {
+    expect(await lab.close()).toEqual([]);
+    await ref.close();
+  }
+}
+
+const cases: Array<[Experiment, shownBy: string[], notShownBy: string[]]> = [
+  [removalShows, ['remove-noop', 'rebook-refused', 'remove-legacy-ignored', 'old-interface-bookings-unremovable', 'rebook-keeps-old-fields', 'remove-keeps-info'], ['booking-stale-read']],
+  [bookingShows, ['booking-creates-nothing'], ['remove-stale-read']],
+  [secondBookingRefused, ['double-booking-200', 'conflict-overwrites'], ['conflict-500', 'problem-type-case']],
+  [simultaneousBookings, ['race-window', 'identifier-keyed-lock'], ['conflict-500']],
+  [readOnlyWriteWritten, ['booking-without-permission', 'permission-unchecked-legacy'], ['rebook-refused']],
+  [outsideVenueWritten, ['venue-unchecked', 'venue-unchecked-legacy', 'venue-own-refused'], ['rebook-refused']],
+  [otherCertificatesUnchanged, ['remove-clears-sibling', 'book-touches-sibling'], ['remove-stale-read']],
+];
+
+for (const [experiment, shownBy, notShownBy] of cases) {
+  test(`${experiment.name}: shows nothing on the clean reference`, async () => {
+    expect((await outcome(experiment)).shown).toBe(false);
+  });
+  for (const fault of shownBy) {
+    test(`${experiment.name}: shows ${experiment.clauses.join(', ')} against ${fault}`, async () => {
+      expect(await outcome(experiment, [fault])).toMatchObject({ shown: true });
+    });
+  }
+  for (const fault of notShownBy) {
+    test(`${experiment.name}: shows nothing against ${fault}, which breaks another promise`, async () => {
+      expect((await outcome(experiment, [fault])).shown).toBe(false);
+    });
+  }
+}
+
+test('a read that stays stale for a while is shown with how long: removal-shows against remove-stale-read, booking-shows against booking-stale-read', async () => {
+  const [removal, booking] = await Promise.all([outcome(removalShows, ['remove-stale-read']), outcome(bookingShows, ['booking-stale-read'])]);
+  expect(removal).toMatchObject({ shown: true, seen: expect.stringMatching(/kept showing the removed booking for [45]\.\d s/) });
+  expect(booking).toMatchObject({ shown: true, seen: expect.stringMatching(/kept showing the certificate without it for [45]\.\d s/) });
+});
+
+test('the run of a candidate list: one record per experiment, steps for each, and an experiment out of time is not run and says so', async () => {
+  const ref = await startWorkerReference({ faults: ['rebook-refused'] });
+  try {
+    const run = await runExperiments(['PV-3-REMOVE', 'PV-1-VENUE', 'PV-2.5-TITLE'], ref.environment, 15_000);
+    expect(run.records.map((r) => [r.name, r.findings.map((f) => `${f.clause}:${f.shown}`)])).toEqual([
+      ['removal-shows', ['PV-3-REMOVE:true']],
+      ['refused-write-written (venue-limited user)', ['PV-1-VENUE:false']],
+    ]);
+    expect(run.records[0]!.steps.some((s) => /^DELETE \/api\/v1\/voucher-certificates\/\w+\/booking → 2\d\d$/.test(s))).toBe(true);
+    expect(run.exchanges.every((x) => x.label === 'cleanup' || /^(experiment|race|token for)/.test(x.label ?? ''))).toBe(true);
+    expect(run.leftBooked).toEqual([]);
+    const late = await runExperiments(['PV-3-REMOVE'], ref.environment, 500);
+    expect(late.records[0]).toMatchObject({ name: 'removal-shows', notRun: expect.stringMatching(/spent before it/), steps: [] });
+  } finally {
+    await ref.close();
+  }
+});

@@ -1,0 +1,110 @@
+/**
+ * Where the diagnosis's experiments run: after the suites, alone (nothing else in flight), against
+ * the run's target, on pool certificates no experiment used yet and read unbooked first. Every
+ * request is recorded (redacted, labelled "experiment: …") for the evidence; whatever an experiment
+ * books, the lab removes at the end, even when the experiment stopped half-way.
+ */
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { ResolvedEnvironment } from '../../../fixtures/environments/load.ts';
+import type { PoolCertificate } from '../../../fixtures/environments/types.ts';
+import { containsValue } from '../../../fixtures/contract/json-walk.ts';
+import { ExchangeLog, HttpClient, type HttpResponse } from '../../../fixtures/harness/http/client.ts';
+import { CookieJars } from '../../../fixtures/harness/http/cookies.ts';
+import { Pacer, workerShare } from '../../../fixtures/harness/http/pacer.ts';
+import { extraHeadersFor } from '../../../fixtures/harness/network/headers.ts';
+import { fetchToken, PartnerApi, TokenCaches, type ApiUserRole } from '../../../fixtures/harness/partner-api.ts';
+import { is2xx } from '../../../fixtures/harness/properties/responses.ts';
+
+export interface Fresh {
+  /** Only certificates at a venue outside these (the venue-limited user's). */
+  outside?: readonly string[];
+  /** Only certificates at one of these venues. */
+  inside?: readonly string[];
+  /** Only certificates that name their legacy number. */
+  legacy?: boolean;
+}
+
+export class Lab {
+  readonly log = new ExchangeLog();
+  readonly api: PartnerApi;
+  readonly http: HttpClient;
+  private readonly used = new Set<string>();
+
+  constructor(
+    readonly env: ResolvedEnvironment,
+    /** When the experiments' time is up (Date.now() time). */
+    private readonly deadline: number,
+  ) {
+    const cookies = new CookieJars();
+    const options = { timeoutMs: env.requestTimeoutMs, network: env.network, extraHeaders: (url: string) => extraHeadersFor(env.network, env, url), pacer: new Pacer(workerShare(env.certify, 1)), cookies };
+    this.http = new HttpClient(this.log, options);
+    const tokens = new TokenCaches((role) => fetchToken(new HttpClient(this.log, options), env, role));
+    this.api = new PartnerApi(env, this.http, tokens, cookies);
+  }
+
+  leftMs(): number {
+    return this.deadline - Date.now();
+  }
+
+  /** A writable pool certificate no experiment used yet, readable now; undefined when none is left. */
+  async fresh(want: Fresh = {}): Promise<PoolCertificate | undefined> {
+    for (const c of this.env.writable) {
+      if (this.used.has(c.reference) || (want.legacy && !c.legacyNumber)) continue;
+      if (want.outside?.includes(c.venue) || (want.inside && !want.inside.includes(c.venue))) continue;
+      this.used.add(c.reference);
+      if ((await this.read(c.reference, 'before the experiment')).status === 200) return c;
+    }
+    return undefined;
+  }
+
+  /**
+   * A fresh certificate booked by the primary user with `booking`. One that turns out to be booked
+   * already (409) is passed over, an earlier run's leftover. Undefined `cert`: none took the booking.
+   */
+  async bookFresh(booking: { bookingReference: string }, want: Fresh = {}, by: 'reference' | 'legacy' = 'reference'): Promise<{ cert?: PoolCertificate; res?: HttpResponse; refused?: HttpResponse }> {
+    for (let tries = 0; tries < 3; tries += 1) {
+      const cert = await this.fresh(by === 'legacy' ? { ...want, legacy: true } : want);
+      if (!cert) break;
+      const id = by === 'legacy' ? cert.legacyNumber! : cert.reference;
+      const res = await this.api.book(id, booking, { label: `experiment: book ${id}` });
+      if (is2xx(res.status)) return { cert, res };
+      if (res.status !== 409) return { refused: res };
+    }
+    return {};
+  }
+
+  /** The certificate's bookingInfo as `as` reads it. */
+  async read(id: string, why: string, as: ApiUserRole = 'primary'): Promise<{ status: number; info: unknown; res: HttpResponse }> {
+    const res = await this.api.getCertificate(id, { as, label: `experiment: read ${id} (${why})` });
+    return { status: res.status, info: res.status === 200 ? res.json<{ bookingInfo?: unknown }>()?.bookingInfo : undefined, res };
+  }
+
+  /**
+   * Reads `id` until `done` holds of its bookingInfo or `maxMs` (within the lab's time) has passed:
+   * how long the target kept answering the state from before a write.
+   */
+  async readUntil(id: string, why: string, done: (info: unknown) => boolean, maxMs: number): Promise<{ held: boolean; afterMs: number; reads: number }> {
+    const t0 = Date.now();
+    for (let reads = 1; ; reads += 1) {
+      const r = await this.read(id, why);
+      if (r.status === 200 && done(r.info)) return { held: true, afterMs: Date.now() - t0, reads };
+      if (Date.now() - t0 >= maxMs || this.leftMs() < 500) return { held: false, afterMs: Date.now() - t0, reads };
+      await sleep(250);
+    }
+  }
+
+  /** Removes whatever the experiments booked (as the primary user), then closes the connections. */
+  async close(): Promise<string[]> {
+    const left: string[] = [];
+    for (const id of [...this.api.touched]) {
+      const res = await this.api.removeBooking(id, { label: 'cleanup' }).catch(() => undefined);
+      if (!res || (!is2xx(res.status) && res.status >= 500)) left.push(id);
+    }
+    await this.http.dispose();
+    return left;
+  }
+}
+
+/** Whether a bookingInfo shows the booking that sent `bookingReference`. */
+export const shows = (info: unknown, bookingReference: string): boolean => containsValue(info, bookingReference);
+

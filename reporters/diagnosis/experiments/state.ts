@@ -1,0 +1,287 @@
+/**
+ * Experiments of state: a write's effect read back alone, through each identifier. Whether a
+ * refused write was written anyway, whether a removal or a booking shows (and after how long),
+ * whether a second booking is refused and the first kept, whether concurrent bookings have one
+ * winner by the state they leave, whether a write changed another certificate.
+ */
+import type { PoolCertificate } from '../../../fixtures/environments/types.ts';
+import { LegacyInterface } from '../../../fixtures/harness/legacy-interface.ts';
+import { bookingReference, validBooking } from '../../../fixtures/harness/pool.ts';
+import { is2xx } from '../../../fixtures/harness/properties/responses.ts';
+import { apiRaceTarget } from '../../../fixtures/harness/race/targets.ts';
+import { askedRaceRequests, planRequests, probeUnbookedRemove, requestsPerTrial, runTrial, type RaceScenario } from '../../../fixtures/harness/race/trial.ts';
+import { notShown, seconds, shown, type ClauseFinding, type Experiment } from './experiment.ts';
+import { shows, type Lab } from './lab.ts';
+
+/** The longest a state experiment waits for a write to show, within the lab's time. */
+export const MAX_STALE_WAIT_MS = 10_000;
+const waitFor = (lab: Lab) => Math.max(0, Math.min(MAX_STALE_WAIT_MS, lab.leftMs() - 1000));
+const booking = (what: string) => {
+  const ref = bookingReference('exp');
+  return validBooking({ notes: `experiment: ${what} (${ref})`, bookingReference: ref });
+};
+const noCert = 'no writable pool certificate was left for it';
+/** The identifiers a certificate can be written through: its reference, and its legacy number where the pool names one. */
+const idsOf = (c: PoolCertificate) => [{ id: c.reference, via: 'by reference' }, ...(c.legacyNumber ? [{ id: c.legacyNumber, via: 'by legacy number' }] : [])];
+
+/** PV-1-PERMISSION: the read-only user's booking and removal are refused, and write nothing, through either identifier. */
+export const readOnlyWriteWritten: Experiment = {
+  name: 'refused-write-written (read-only user)',
+  hypothesis: 'a booking or removal refused to the user without booking permission was carried out anyway',
+  clauses: ['PV-1-PERMISSION'],
+  async run(lab) {
+    if (!lab.env.credentials.readOnly) return { notRun: 'no read-only API user is configured' };
+    const first = await lab.fresh();
+    if (!first) return { notRun: noCert };
+    const seen: string[] = [];
+    // A certificate of its own for each identifier: the first one's removal must not decide the second's booking.
+    for (const [i, { via }] of idsOf(first).entries()) {
+      const cert = i === 0 ? first : await lab.fresh({ legacy: true });
+      if (!cert) break;
+      const id = i === 0 ? cert.reference : cert.legacyNumber!;
+      const b = booking('a booking by the read-only user must be refused');
+      const res = await lab.api.book(id, b, { as: 'readOnly', label: `experiment: book ${id} as the read-only user` });
+      const after = await lab.read(cert.reference, 'did the refused booking write anything?');
+      if (is2xx(res.status) || shows(after.info, b.bookingReference)) return { findings: [shown('PV-1-PERMISSION', `the read-only user's booking of ${cert.reference} ${via} answered HTTP ${res.status} and ${shows(after.info, b.bookingReference) ? 'the certificate then showed it' : 'was accepted'}`)] };
+      const mine = booking('a removal by the read-only user must be refused');
+      const made = await lab.api.book(cert.reference, mine, { label: `experiment: book ${cert.reference} as the primary user` });
+      if (!is2xx(made.status)) return { notRun: `the primary user's booking for the removal step was refused (HTTP ${made.status})` };
+      const removal = await lab.api.removeBooking(id, { as: 'readOnly', label: `experiment: remove ${id}'s booking as the read-only user` });
+      const kept = await lab.read(cert.reference, 'did the refused removal remove anything?');
+      if (is2xx(removal.status) || !shows(kept.info, mine.bookingReference)) return { findings: [shown('PV-1-PERMISSION', `the read-only user's removal of ${cert.reference}'s booking ${via} answered HTTP ${removal.status} and the booking ${shows(kept.info, mine.bookingReference) ? 'stayed' : 'was gone'}`)] };
+      seen.push(`${via}: booking HTTP ${res.status}, removal HTTP ${removal.status}`);
+    }
+    return { findings: [notShown('PV-1-PERMISSION', `the read-only user's bookings and removals were refused and changed nothing (${seen.join('; ')})`)] };
+  },
+};
+
+/** PV-1-VENUE: the venue-limited user is served inside its venues, and cannot read or book outside them, through either identifier. */
+export const outsideVenueWritten: Experiment = {
+  name: 'refused-write-written (venue-limited user)',
+  hypothesis: 'a booking refused to a user outside its venues was carried out anyway, the certificate was shown to it, or it was refused inside its venues',
+  clauses: ['PV-1-VENUE'],
+  async run(lab) {
+    const limited = lab.env.credentials.limitedVenue;
+    if (!limited) return { notRun: 'no venue-limited API user is configured' };
+    const own = lab.env.pool.find((p) => limited.venues.includes(p.venue));
+    if (own) {
+      const read = await lab.read(own.reference, 'as the venue-limited user, at its own venue', 'limitedVenue');
+      if (!is2xx(read.status)) return { findings: [shown('PV-1-VENUE', `the venue-limited user was refused ${own.reference} at its own venue ${own.venue}: HTTP ${read.status}`)] };
+    }
+    const cert = await lab.fresh({ outside: limited.venues });
+    if (!cert) return { notRun: `no writable pool certificate outside ${limited.venues.join(', ')} was left for it` };
+    const seen: string[] = [];
+    for (const { id, via } of idsOf(cert)) {
+      const read = await lab.read(id, 'as the venue-limited user, outside its venues', 'limitedVenue');
+      if (is2xx(read.status)) return { findings: [shown('PV-1-VENUE', `the venue-limited user read ${cert.reference} ${via} at ${cert.venue}, outside its venues: HTTP ${read.status}`)] };
+      const b = booking('a booking outside the user\'s venues must be refused');
+      const res = await lab.api.book(id, b, { as: 'limitedVenue', label: `experiment: book ${id} as the venue-limited user` });
+      const after = await lab.read(cert.reference, 'did the refused booking write anything?');
+      if (is2xx(res.status) || shows(after.info, b.bookingReference)) return { findings: [shown('PV-1-VENUE', `the venue-limited user's booking of ${cert.reference} ${via} at ${cert.venue} answered HTTP ${res.status} and ${shows(after.info, b.bookingReference) ? 'the certificate then showed it' : 'was accepted'}`)] };
+      seen.push(`${via}: read HTTP ${read.status}, booking HTTP ${res.status}`);
+    }
+    return { findings: [notShown('PV-1-VENUE', `inside its venues the venue-limited user was served; outside them its reads and bookings were refused and wrote nothing (${seen.join('; ')})`)] };
+  },
+};
+
+interface Removal {
+  via: string;
+  /** Books `cert` and names what the booking shows; undefined when the booking was refused (this way is then skipped). */
+  book(lab: Lab, cert: PoolCertificate): Promise<{ marker: string; status: number } | undefined>;
+  removeId(cert: PoolCertificate): string;
+  usable(lab: Lab, cert: PoolCertificate): boolean;
+}
+
+const REMOVALS: Removal[] = [
+  {
+    via: 'booked and removed by reference',
+    usable: () => true,
+    removeId: (c) => c.reference,
+    async book(lab, cert) {
+      const b = booking('does a removal show?');
+      const res = await lab.api.book(cert.reference, b, { label: `experiment: book ${cert.reference}` });
+      return is2xx(res.status) ? { marker: b.notes!, status: res.status } : undefined;
+    },
+  },
+  {
+    via: 'booked by reference, removed by legacy number',
+    usable: (_lab, c) => c.legacyNumber !== undefined,
+    removeId: (c) => c.legacyNumber!,
+    async book(lab, cert) {
+      const b = booking('does a removal by legacy number show?');
+      const res = await lab.api.book(cert.reference, b, { label: `experiment: book ${cert.reference}` });
+      return is2xx(res.status) ? { marker: b.notes!, status: res.status } : undefined;
+    },
+  },
+  {
+    via: 'booked through the old interface, removed through the new API',
+    usable: (lab, c) => c.legacyNumber !== undefined && lab.env.legacyBaseUrl !== undefined && lab.env.credentials.legacy !== undefined,
+    removeId: (c) => c.reference,
+    async book(lab, cert) {
+      const notes = booking('does the new API remove an old interface booking?').notes!;
+      const res = await new LegacyInterface(lab.env, lab.http).book(cert.legacyNumber!, notes, 'unless-told');
+      const read = await lab.read(cert.reference, 'does the old interface booking show?');
+      return is2xx(res.status) && shows(read.info, notes) ? { marker: notes, status: res.status } : undefined;
+    },
+  },
+];
+
+/** PV-3-REMOVE: a removal that answered success frees the certificate, through every way: reads show it unbooked, and it books again with nothing of the removed booking. */
+export const removalShows: Experiment = {
+  name: 'removal-shows',
+  hypothesis: 'a removal that answered success did not free the certificate (or reads kept showing the booking for a while)',
+  clauses: ['PV-3-REMOVE'],
+  async run(lab) {
+    const seen: string[] = [];
+    const unbookedRefused: string[] = [];
+    for (const way of REMOVALS) {
+      const cert = await lab.fresh();
+      if (!cert) break;
+      if (!way.usable(lab, cert)) continue;
+      const made = await way.book(lab, cert);
+      if (!made) {
+        // Reads with no booking, yet refused as booked: a booking removed earlier still counts.
+        if ((await lab.api.book(cert.reference, booking('is it bookable at all?'), { label: `experiment: book ${cert.reference}` })).status === 409 && readsUnbookedNow(await lab.read(cert.reference, 'refused as booked: does it read booked?'))) unbookedRefused.push(cert.reference);
+        continue;
+      }
+      const id = way.removeId(cert);
+      const removal = await lab.api.removeBooking(id, { label: `experiment: remove ${id}'s booking` });
+      if (!is2xx(removal.status)) return { findings: [shown('PV-3-REMOVE', `${way.via}: removing the booking this experiment made of ${cert.reference} answered HTTP ${removal.status}`)] };
+      const gone = await lab.readUntil(cert.reference, 'is the removed booking gone?', (info) => !shows(info, made.marker), waitFor(lab));
+      if (!gone.held) return { findings: [shown('PV-3-REMOVE', `${way.via}: the removal of ${cert.reference}'s booking answered HTTP ${removal.status}, but reads still showed the booking ${seconds(gone.afterMs)} later (${gone.reads} reads)`)] };
+      // Booked again with notes left out: nothing of the removed booking may come back.
+      const { notes: _left, ...again } = booking('booked again after the removal');
+      const rebook = await lab.api.book(cert.reference, again, { label: `experiment: book ${cert.reference} again, notes left out` });
+      if (rebook.status === 409) return { findings: [shown('PV-3-REMOVE', `${way.via}: the removal of ${cert.reference}'s booking answered HTTP ${removal.status} and reads showed it gone, but booking ${cert.reference} again was refused as already booked (HTTP 409)`)] };
+      const after = await lab.read(cert.reference, 'does anything of the removed booking come back?');
+      if (is2xx(rebook.status) && shows(after.info, made.marker)) return { findings: [shown('PV-3-REMOVE', `${way.via}: booked again after the removal, ${cert.reference} shows the removed booking's notes ${JSON.stringify(made.marker)} again`)] };
+      if (gone.reads > 1) return { findings: [shown('PV-3-REMOVE', `${way.via}: the removal of ${cert.reference}'s booking answered HTTP ${removal.status}, but reads kept showing the removed booking for ${seconds(gone.afterMs)} (${gone.reads - 1} reads) before it was gone`)] };
+      seen.push(`${way.via}: removal HTTP ${removal.status}, gone at the next read, booked again HTTP ${rebook.status}`);
+    }
+    if (unbookedRefused.length > 0) return { findings: [shown('PV-3-REMOVE', `${unbookedRefused.join(', ')} read${unbookedRefused.length === 1 ? 's' : ''} with no booking, yet a booking of ${unbookedRefused.length === 1 ? 'it' : 'each'} was refused as already booked (HTTP 409): a booking removed earlier still counts`)] };
+    if (seen.length === 0) return { notRun: noCert };
+    return { findings: [notShown('PV-3-REMOVE', seen.join('; '))] };
+  },
+};
+
+const readsUnbookedNow = (r: { status: number; info: unknown }) => r.status === 200 && readsUnbookedInfo(r.info);
+function readsUnbookedInfo(info: unknown): boolean {
+  if (info === null || info === undefined) return true;
+  if (typeof info !== 'object' || Array.isArray(info)) return false;
+  const o = info as Record<string, unknown>;
+  return o.isBooked === false || Object.values(o).every((v) => v === null || v === '' || v === false);
+}
+
+/** PV-3-CREATE: a booking that answered success shows in the next read. */
+export const bookingShows: Experiment = {
+  name: 'booking-shows',
+  hypothesis: 'a booking that answered success was not kept (or reads kept showing the certificate unbooked for a while)',
+  clauses: ['PV-3-CREATE'],
+  async run(lab) {
+    const cert = await lab.fresh();
+    if (!cert) return { notRun: noCert };
+    const b = booking('does a booking show?');
+    const res = await lab.api.book(cert.reference, b, { label: `experiment: book ${cert.reference}` });
+    if (res.status === 409) return { notRun: `${cert.reference} was refused as already booked (HTTP 409)` };
+    if (!is2xx(res.status)) return { findings: [shown('PV-3-CREATE', `a valid booking of ${cert.reference}, readable just before, answered HTTP ${res.status}`)] };
+    const seen = await lab.readUntil(cert.reference, 'does the booking show?', (info) => shows(info, b.bookingReference), waitFor(lab));
+    if (!seen.held) return { findings: [shown('PV-3-CREATE', `a booking of ${cert.reference} answered HTTP ${res.status}, but reads did not show it ${seconds(seen.afterMs)} later (${seen.reads} reads)`)] };
+    if (seen.reads > 1) return { findings: [shown('PV-3-CREATE', `a booking of ${cert.reference} answered HTTP ${res.status}, but reads kept showing the certificate without it for ${seconds(seen.afterMs)} (${seen.reads - 1} reads)`)] };
+    return { findings: [notShown('PV-3-CREATE', `the booking answered HTTP ${res.status} and the next read showed it`)] };
+  },
+};
+
+/** PV-3-CONFLICT: a second booking of a booked certificate is refused with 409 and changes nothing, by the same user or another, through either identifier. */
+export const secondBookingRefused: Experiment = {
+  name: 'second-booking-refused',
+  hypothesis: 'a second booking of a booked certificate was accepted, refused with another status than 409, or changed the first',
+  clauses: ['PV-3-CONFLICT'],
+  async run(lab) {
+    const first = booking('the first booking');
+    const limited = lab.env.credentials.limitedVenue;
+    // Inside the venue-limited user's venues where the pool allows: a second booking by another user too.
+    const inside = limited ? await lab.bookFresh(first, { inside: limited.venues }) : undefined;
+    const made = inside?.cert ? inside : await lab.bookFresh(first);
+    if (made.refused) return { notRun: `the first booking was refused (HTTP ${made.refused.status})` };
+    if (!made.cert) return { notRun: noCert };
+    const cert = made.cert;
+    const users = limited?.venues.includes(cert.venue) ? (['primary', 'limitedVenue'] as const) : (['primary'] as const);
+    const seen: string[] = [];
+    for (const as of users) {
+      for (const { id, via } of idsOf(cert)) {
+        const second = booking(`a second booking, by the ${as} user`);
+        const res = await lab.api.book(id, second, { as, label: `experiment: book ${id} again as the ${as} user` });
+        const after = await lab.read(cert.reference, 'is the first booking kept, the second absent?');
+        const who = `by ${as === 'primary' ? 'the same user' : 'another user (venue-limited)'} ${via}`;
+        if (is2xx(res.status)) return { findings: [shown('PV-3-CONFLICT', `a second booking of ${cert.reference} ${who} answered HTTP ${res.status}`)] };
+        if (!shows(after.info, first.bookingReference) || shows(after.info, second.bookingReference)) return { findings: [shown('PV-3-CONFLICT', `a second booking of ${cert.reference} ${who} was refused (HTTP ${res.status}) but ${shows(after.info, second.bookingReference) ? 'the certificate then showed it' : 'the first booking was gone'}`)] };
+        if (res.status >= 400 && res.status < 500 && res.status !== 409) return { findings: [shown('PV-3-CONFLICT', `a second booking of ${cert.reference} ${who} was refused with HTTP ${res.status}, not 409`)] };
+        seen.push(`${who}: HTTP ${res.status}${res.status >= 500 ? " (a server error: PV-4-NO-5XX's, not the conflict's)" : ''}`);
+      }
+    }
+    return { findings: [notShown('PV-3-CONFLICT', `second bookings of ${cert.reference} were refused and the first booking kept (${seen.join('; ')})`)] };
+  },
+};
+
+/** PV-3-ATOMIC: concurrent bookings (and removals) leave a state one serial order explains: judged by winners and the final read, never by statuses. */
+export const simultaneousBookings: Experiment = {
+  name: 'simultaneous-bookings',
+  hypothesis: "concurrent bookings of one certificate had more than one winner, or left a loser's booking",
+  clauses: ['PV-3-ATOMIC'],
+  async run(lab) {
+    const cert = await lab.fresh();
+    if (!cert) return { notRun: noCert };
+    const target = apiRaceTarget(lab.api);
+    const n = requestsPerTrial(askedRaceRequests(), lab.env.raceMaxConcurrency, lab.api.pacer);
+    const unbookedRemoveStatus = await probeUnbookedRemove(target, cert.reference);
+    const scenarios: RaceScenario[] = cert.legacyNumber ? ['book', 'book-both-identifiers', 'book-vs-remove', 'remove-vs-remove'] : ['book', 'book-vs-remove', 'remove-vs-remove'];
+    const seen: string[] = [];
+    for (const scenario of scenarios) {
+      for (let trial = 1; trial <= 3 && lab.leftMs() > 1000; trial += 1) {
+        const plan = { scenario, certificate: cert, n, unbookedRemoveStatus };
+        const report = await runTrial(target, plan, planRequests(target, plan));
+        const won = (o: { status: number | null }) => o.status !== null && is2xx(o.status);
+        const winners = report.outcomes.filter((o) => o.kind === 'book' && won(o));
+        const shownRefs = report.outcomes.filter((o) => o.bookingReference !== undefined && shows(report.final.bookingInfo, o.bookingReference));
+        const loserShown = winners.length > 0 ? shownRefs.find((o) => !won(o)) : undefined;
+        const what = `${scenario}, ${n} at once, trial ${trial}`;
+        if ((scenario === 'book' || scenario === 'book-both-identifiers') && winners.length > 1) return { findings: [shown('PV-3-ATOMIC', `${winners.length} of ${n} simultaneous bookings of ${cert.reference} won (${what}); the certificate then showed ${shownRefs.length} of them`)] };
+        if (loserShown) return { findings: [shown('PV-3-ATOMIC', `a simultaneous booking of ${cert.reference} answered HTTP ${loserShown.status}, yet the certificate then showed it (${what})`)] };
+        // With removals: what the oracle finds wrong in the state, statuses set aside (a 5xx is PV-4-NO-5XX's).
+        const stateIssues = report.verdict.violations.filter((v) => !/ answered \d{3}/.test(v));
+        if (stateIssues.length > 0 && scenario !== 'book' && scenario !== 'book-both-identifiers') return { findings: [shown('PV-3-ATOMIC', `simultaneous requests at ${cert.reference} left a state no serial order explains (${what}): ${stateIssues[0]}`)] };
+        seen.push(`${scenario}: ${winners.length} booking${winners.length === 1 ? '' : 's'} won`);
+      }
+    }
+    return { findings: [notShown('PV-3-ATOMIC', `every trial ended in a state one serial order explains (${[...new Set(seen)].join('; ')}), whatever the losers were answered`)] };
+  },
+};
+
+/** PV-1-SINGLE: booking and removing one certificate leaves every other certificate at its venue as it was, a booked one among them. */
+export const otherCertificatesUnchanged: Experiment = {
+  name: 'other-certificates-unchanged',
+  hypothesis: 'a booking or removal of one certificate changed another',
+  clauses: ['PV-1-SINGLE'],
+  async run(lab) {
+    const cert = await lab.fresh();
+    if (!cert) return { notRun: noCert };
+    const neighbours = lab.env.pool.filter((p) => p.venue === cert.venue && p.reference !== cert.reference);
+    if (neighbours.length === 0) return { notRun: `no other pool certificate at ${cert.venue} to watch` };
+    // One neighbour booked by this experiment, so a write that clears another booking shows too.
+    const booked = await lab.bookFresh(booking('a booked neighbour'), { inside: [cert.venue] });
+    const snapshot = async (why: string) => Promise.all(neighbours.map(async (n) => JSON.stringify((await lab.read(n.reference, why)).info ?? null)));
+    const before = await snapshot('before the write to its neighbour');
+    const b = booking('does a booking change another certificate?');
+    const made = await lab.api.book(cert.reference, b, { label: `experiment: book ${cert.reference}` });
+    const afterBooking = await snapshot('after its neighbour was booked');
+    const removed = await lab.api.removeBooking(cert.reference, { label: `experiment: remove ${cert.reference}'s booking` });
+    const afterRemoval = await snapshot("after its neighbour's booking was removed");
+    const findings: ClauseFinding[] = [];
+    for (const [i, n] of neighbours.entries()) {
+      if (afterBooking[i] !== before[i]) findings.push(shown('PV-1-SINGLE', `booking ${cert.reference} (HTTP ${made.status}) changed ${n.reference}'s bookingInfo from ${before[i]!.slice(0, 120)} to ${afterBooking[i]!.slice(0, 120)}`));
+      else if (afterRemoval[i] !== before[i]) findings.push(shown('PV-1-SINGLE', `removing ${cert.reference}'s booking (HTTP ${removed.status}) changed ${n.reference}'s bookingInfo from ${before[i]!.slice(0, 120)} to ${afterRemoval[i]!.slice(0, 120)}`));
+      if (findings.length > 0) return { findings };
+    }
+    return { findings: [notShown('PV-1-SINGLE', `booking ${cert.reference} (HTTP ${made.status}) and removing it (HTTP ${removed.status}) left the ${neighbours.length} other certificates at ${cert.venue}${booked.cert ? `, ${booked.cert.reference} booked among them,` : ''} as they were`)] };
+  },
+};

@@ -36,7 +36,8 @@ const mustClausesRanRule = {
 // start Allure's CLI in whatever process reads this file (reporters/allure/generate-with-gate.mjs).
 /** @type {import('@allurereport/plugin-api').Config} */
 // npm run report passes the release decision, the verdict and the run's settings: the first screen shows them.
-const title = `Partner Voucher API: conformance and load${process.env.PVH_ALLURE_TITLE ? ` (${process.env.PVH_ALLURE_TITLE})` : ''}`;
+// The release decision first: a release manager reads it before any count or ring.
+const title = process.env.PVH_ALLURE_TITLE ? `${process.env.PVH_ALLURE_TITLE} · Partner Voucher API conformance and load` : 'Partner Voucher API: conformance and load';
 const variables = process.env.PVH_ALLURE_VARIABLES ? JSON.parse(process.env.PVH_ALLURE_VARIABLES) : {};
 
 export default {
@@ -53,6 +54,8 @@ export default {
     awesome: {
       options: {
         reportName: title,
+        // The release decision as a badge where Allure puts its logo: the first thing on the first screen.
+        ...(process.env.PVH_ALLURE_LOGO ? { logo: process.env.PVH_ALLURE_LOGO } : {}),
         singleFile: true,
         reportLanguage: 'en',
         groupBy: ['parentSuite', 'epic', 'feature'],

@@ -13,6 +13,15 @@ import type { CertificationResults } from '../certification/verdicts.ts';
 import { evaluateGate } from '../gate/run.ts';
 import { allureRunId, resultFiles, runAllure } from './allure-cli.ts';
 import { describeKinds, resultKinds } from './result-kinds.ts';
+import { clause, type ClauseId } from '../../fixtures/contract/clauses.ts';
+
+const clauseSummary = (id: string): string => {
+  try {
+    return clause(id as ClauseId).summary;
+  } catch {
+    return '';
+  }
+};
 
 function readCertification(reportDir: string): CertificationResults | undefined {
   try {
@@ -38,20 +47,41 @@ function describeStats(stats: SummaryStats): string {
   return `${stats.total} result${stats.total === 1 ? '' : 's'}${parts.length > 0 ? ` (${parts.join(', ')})` : ''}`;
 }
 
+/** The decision's colour on the badge: red for NO-GO, amber for GO with accepted gaps, green for GO, grey for INCONCLUSIVE. */
+const BADGE: Record<string, string> = { 'NO-GO': '#c62828', GO: '#2e7d32', 'GO*': '#b26a00', INCONCLUSIVE: '#616161' };
+
+/** The decision as a square badge (Allure shows its logo first, top left, at 48 px). */
+export function decisionBadge(decision: string, withGaps: boolean): string {
+  const words = decision === 'GO' && withGaps ? ['GO', 'GAPS'] : decision === 'INCONCLUSIVE' ? ['IN-', 'CONCL.'] : [decision];
+  const colour = BADGE[decision === 'GO' && withGaps ? 'GO*' : decision] ?? BADGE.INCONCLUSIVE;
+  const lines = words.map((w, i) => `<text x="48" y="${words.length === 1 ? 60 : 44 + i * 30}" font-family="Arial, Helvetica, sans-serif" font-size="${words.length === 1 ? 30 : 24}" font-weight="700" fill="#fff" text-anchor="middle">${w}</text>`).join('');
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="96" height="96" viewBox="0 0 96 96"><rect width="96" height="96" rx="12" fill="${colour}"/>${lines}</svg>`;
+  return `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`;
+}
+
 /**
- * The release decision, the certification verdict and the settings the run assumed, for the
- * report's title and the variables Allure shows on its first screen (allurerc.mjs reads them).
+ * The release decision and its first reason, the certification verdict, its accepted gaps, what
+ * Allure's counts count, and the settings the run assumed: the report's title (decision first),
+ * its badge, and the variables Allure shows on its first screen (allurerc.mjs reads them).
  */
-function firstScreenEnv(decision: string, certification: CertificationResults | undefined): Record<string, string> {
+export function firstScreenEnv(decision: string, reasons: readonly string[], certification: CertificationResults | undefined, results: string): Record<string, string> {
+  const gaps = certification?.acceptedGaps ?? [];
+  // The first reason in the words people fix: the first root cause's clause and promise, else the gate's first reason.
+  const root = certification?.rootCauses[0];
+  const first = decision === 'GO' ? undefined : root ? `${root.clause} (${root.level}) broken: ${clauseSummary(root.clause)}` : reasons[0];
   const variables: Record<string, string> = { 'Release decision': decision };
+  if (first) variables['Why'] = first;
+  if (gaps.length > 0) variables['Accepted gaps'] = gaps.map((g) => `${g.clause}: ${g.reasons.join('; ')}`).join(' | ');
+  variables['What the counts count'] = results;
   if (certification) {
     variables.Certification = certification.verdict;
     variables.Environment = certification.run.environment;
     variables.Run = certification.run.id;
     for (const s of certification.run.settings ?? []) variables[s.setting] = s.from === 'config' ? s.value : `${s.value} (${s.from})`;
   }
-  const title = `release decision ${decision}${certification ? ` · ${certification.run.environment}: ${certification.verdict}` : ''}`;
-  return { PVH_ALLURE_VARIABLES: JSON.stringify(variables), PVH_ALLURE_TITLE: title };
+  const why = decision === 'GO' ? (gaps.length > 0 ? ` with accepted gaps in ${gaps.map((g) => g.clause).join(', ')}` : '') : first ? `: ${first.length > 140 ? `${first.slice(0, 139)}…` : first}` : '';
+  const title = `${decision}${why}${certification ? ` · ${certification.run.environment}: ${certification.verdict}` : ''}`;
+  return { PVH_ALLURE_VARIABLES: JSON.stringify(variables), PVH_ALLURE_TITLE: title, PVH_ALLURE_LOGO: decisionBadge(decision, gaps.length > 0) };
 }
 
 function historyPath(env: NodeJS.ProcessEnv = process.env): string {
@@ -74,8 +104,9 @@ export async function buildReport(extraResults: string[]): Promise<number> {
   try {
     const decision = await evaluateGate({ results: extraResults, readOnly: false });
     qualityGateEnv = decision.qualityGateEnv;
-    firstScreen = firstScreenEnv(certification?.verdict === 'INCONCLUSIVE' ? 'INCONCLUSIVE' : decision.go ? 'GO' : 'NO-GO', certification);
     writeDecisionToAllure(path.join(reportDir, 'allure-results'), decision, certification?.verdict === 'INCONCLUSIVE', certification?.run.startedAt);
+    const kinds = describeKinds(resultKinds(dirs.filter((d) => existsSync(d)).flatMap((d) => readdirSync(d).filter((f) => f.endsWith('-result.json')).map((f) => path.join(d, f)))));
+    firstScreen = firstScreenEnv(certification?.verdict === 'INCONCLUSIVE' ? 'INCONCLUSIVE' : decision.go ? 'GO' : 'NO-GO', decision.reasons, certification, `${kinds}; Failed counts each failing entry of them, the verdict, root causes and decision among them`);
     console.log(`report: release decision ${certification?.verdict === 'INCONCLUSIVE' ? 'INCONCLUSIVE' : decision.go ? 'GO' : 'NO-GO'} (npm run gate decides the same; --read-only and --no-regressions are gate options)`);
   } catch (error) {
     // The report is still worth building without a decision; the gate itself will say what is missing.

@@ -9,7 +9,7 @@ import type { TestResult } from '@playwright/test/reporter';
 import { redact } from '../../fixtures/harness/http/redact.ts';
 
 /** The attachments worth keeping, by file name. */
-const KEPT = ['http-exchanges.json', 'reproduce.sh', 'counterexample.sh', 'counterexample-exchanges.json', 'race-trial.json'];
+const KEPT = ['http-exchanges.json', 'reproduce.sh', 'counterexample-exchanges.json', 'race-trial.json'];
 
 export type EvidenceFiles = Map<string, string>;
 

@@ -45,6 +45,7 @@ export function renderMarkdown(r: CertificationResults): string {
     '',
     `**Release decision from this certification: ${d.decision}**${d.reasons.length ? '' : ' (npm run gate adds the Allure quality gate and k6 thresholds)'}`,
     ...d.reasons.map((x) => `- ${md(x)}`),
+    ...(r.acceptedGaps.length ? ['', `Accepted gaps (the config's, not tested): ${r.acceptedGaps.map((g) => `**${g.clause}**: ${md(g.reasons.join('; '))}`).join(' · ')}`] : []),
     '',
     `- Run ${r.run.id}, started ${r.run.startedAt}, harness ${r.run.harnessVersion}, Node ${r.run.node}${r.run.commit ? `, commit ${r.run.commit}` : ''}`,
     `- Target: API ${r.run.baseUrl || '(unknown)'}, token endpoint ${r.run.authUrl || '(unknown)'}${r.run.rttMs !== undefined ? `, round-trip time ${r.run.rttMs} ms` : ''}`,
@@ -190,9 +191,9 @@ export function renderHtml(r: CertificationResults): string {
 ul{margin:.2rem 0;padding-left:1.2rem}.broke li{margin-bottom:.6rem}tr:target{background:#fffde7}details summary{cursor:pointer;color:#555;font-size:12px}</style></head><body>
 <h1>Partner Voucher API certification: ${esc(r.run.environment)}</h1>
 <div class="banner ${BANNER[r.verdict]}">${esc(summaryLine(r))}</div>
+<div class="decision">Release decision from this certification: <b>${d.decision}</b>${d.reasons.length ? `<ul>${d.reasons.map((x) => `<li>${esc(x)}</li>`).join('')}</ul>` : ' <span class="muted">(npm run gate adds the Allure quality gate and k6 thresholds)</span>'}${r.acceptedGaps.length ? `<p>Accepted gaps (the config's, not tested): ${r.acceptedGaps.map((g) => `<b>${esc(g.clause)}</b>: ${esc(g.reasons.join('; '))}`).join(' · ')}</p>` : ''}</div>
 ${networkLines(r).map((x) => `<p class="${x.startsWith('WARNING') ? 'banner ko' : 'muted'}">${esc(x)}</p>`).join('\n')}
 ${[paceLine(r)].flatMap((x) => (x ? [`<p class="muted">${esc(x)}</p>`] : [])).join('\n')}
-<div class="decision">Release decision from this certification: <b>${d.decision}</b>${d.reasons.length ? `<ul>${d.reasons.map((x) => `<li>${esc(x)}</li>`).join('')}</ul>` : ' <span class="muted">(npm run gate adds the Allure quality gate and k6 thresholds)</span>'}</div>
 ${since}
 ${rootCauseSection(r)}
 ${brokeSection(r)}

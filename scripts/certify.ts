@@ -32,7 +32,7 @@ runMain({
   exitCodes: {
     [EXIT_CODE.CONFORMANT]: 'CONFORMANT',
     [EXIT_CODE['NOT CONFORMANT']]: 'NOT CONFORMANT',
-    2: 'usage or config error, before any request: a missing variable, a placeholder URL (a reserved example.com name), a malformed pool;\nor the target contradicts the config: a pool certificate, a user, a booking limit it refuses with 413',
+    [EXIT_CODE['CONFIG ERROR']]: 'CONFIG ERROR (or a usage error), before any request: a missing variable, a placeholder URL (a reserved example.com name), a malformed pool;\nor the target contradicts the config: a pool certificate it lacks, a user it refuses (the primary too), a booking limit\nit refuses with 413 or states lower than declared',
     [EXIT_CODE.INCONCLUSIVE]: 'INCONCLUSIVE: unreachable, stopped answering, interrupted, or a MUST check could not complete',
     [EXIT_CODE['CONFORMANT ON WHAT WAS TESTED']]: 'CONFORMANT ON WHAT WAS TESTED: every check that ran held, some clause was not (fully) tested and the config does not accept the gap',
     [VERDICTS_DIFFERED]: '--repeat only: the runs did not all reach the same verdict',

@@ -85,7 +85,7 @@ export function checksOf(id: string, tests: readonly TestOutcome[], ctx: CheckCo
     } else {
       const parsed = parseCellKey(key)!;
       const gap = ctx.serving ? unservable(parsed.behaviour.id, parsed.cell, ctx.serving) : undefined;
-      if (gap) result = { status: 'not-tested', reason: describeGap(gap), setting: gap.setting };
+      if (gap) result = gap.notApplicable ? { status: 'not-applicable', reason: gap.why } : { status: 'not-tested', reason: describeGap(gap), setting: gap.setting };
       else if (universe.some((t) => t.ways?.includes(key))) result = notSelected;
       else result = { status: 'not-tested', reason: 'no check of the suites takes this way in (npm run coverage:clauses)', setting: 'selection' };
     }
@@ -154,6 +154,7 @@ export function coverageLine(checks: readonly CheckResult[]): string {
   const passing = h > 0 && dedicated === 0 ? ', only in passing' : '';
   const one = unit === 'ways in' ? 'way in' : 'check';
   const failed = checks.filter((c) => c.status === 'failed').length;
+  if (checks.length > 0 && checks.every((c) => c.status === 'not-applicable')) return `not applicable: ${[...new Set(checks.map((c) => c.reason ?? 'nothing to check on this target'))].join('; ')}`;
   if (checks.length > 0 && h === 0 && failed === 0) return untestedLine(checks, unit, one);
   const line = checks.length === 0 ? 'no check of the suites' : h === checks.length ? (h === 1 ? `held on its one ${one}${passing}` : `held on all ${h} ${unit}${passing}`) : `held on ${h} of ${checks.length} ${unit}${passing}`;
   const parts = [line, ...gapParts(checks)];

@@ -41,7 +41,8 @@ export function clauseCounts(r: Pick<CertificationResults, 'clauses'>): string {
   const untested = info.length - observed - unseen.length;
   const infoParts = [`${observed} observed`, ...(untested ? [`${untested} not tested`] : []), ...(unseen.length ? [`${unseen.length} with nothing to record (${unseen.map((c) => c.id).join(', ')}: ${INFO_UNSEEN})`] : [])];
   const infoPart = info.length === 0 ? '' : `; INFO clauses: ${infoParts.join(', ')}`;
-  return `clauses: ${n('pass')} pass, ${n('fail')} fail, ${n('warning')} warning, ${n('partial')} partial, ${n('not-tested')} not tested, ${n('not-run')} not run${infoPart}`;
+  const none = n('not-applicable') ? `, ${n('not-applicable')} not applicable` : '';
+  return `clauses: ${n('pass')} pass, ${n('fail')} fail, ${n('warning')} warning, ${n('partial')} partial, ${n('not-tested')} not tested, ${n('not-run')} not run${none}${infoPart}`;
 }
 
 /** Why an INFO clause can end with nothing recorded: it notes what the target showed, not a rule to test. */

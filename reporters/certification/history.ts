@@ -46,6 +46,12 @@ export function readHistory(file: string): HistoryEntry[] {
     });
 }
 
+/** The last run of `environment` that ran to its end, for a report of a run that tested nothing (nothing to compare, but history known). */
+export function lastCompleteRun(file: string, environment: string): { runId: string; finishedAt: string; verdict: string } | undefined {
+  const last = readHistory(file).filter((e) => e.environment === environment && !e.unfinished).at(-1);
+  return last ? { runId: last.runId, finishedAt: last.finishedAt, verdict: last.verdict } : undefined;
+}
+
 export function entryOf(r: CertificationResults, finishedAt: string, unfinished?: string): HistoryEntry {
   return { runId: r.run.id, environment: r.run.environment, ...(r.run.filter ? { filter: r.run.filter } : {}), finishedAt, verdict: r.verdict, ...(unfinished ? { unfinished } : {}), clauses: Object.fromEntries(r.clauses.map((c) => [c.id, c.verdict])) };
 }
@@ -84,7 +90,7 @@ export function recordRun(file: string, r: CertificationResults, finishedAt = ne
   return previous ? diff(previous, current) : undefined;
 }
 
-const THEN: Partial<Record<Verdict, string>> = { pass: 'passed', observation: 'observed', warning: 'a warning', partial: 'partly tested', 'not-tested': 'not tested', 'not-run': 'not run' };
+const THEN: Partial<Record<Verdict, string>> = { pass: 'passed', observation: 'observed', warning: 'a warning', partial: 'partly tested', 'not-tested': 'not tested', 'not-run': 'not run', 'not-applicable': 'not applicable' };
 
 /**
  * In words a release manager reads: failures first, each with what the clause was in that run

@@ -21,6 +21,7 @@ function foreseen(t: DeclaredTest, serving: ServingTarget, selected: ((t: Declar
       .map((c) => c && unservable(c.behaviour.id, c.cell, serving))
       .find((g) => g !== undefined);
   const base = { id: `${t.file} ${t.title}`, title: t.title, file: t.file, clauses: t.clauses, ...(t.inPassing ? { inPassing: t.inPassing } : {}), ...(t.ways ? { ways: t.ways } : {}), ok: true, warnings: [], observations: [], errors: [], durationMs: 0 };
+  if (gap?.notApplicable) return { ...base, status: 'skipped', notApplicable: gap.why };
   return gap ? { ...base, status: 'skipped', notTested: { line: describeGap(gap), setting: gap.setting } } : { ...base, status: 'passed' };
 }
 

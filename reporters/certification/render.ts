@@ -15,8 +15,8 @@ import { rootCausesHeadline, rootCauseText, stepsText, suspectedText } from '../
 import type { RootCause } from '../diagnosis/root-causes.ts';
 import { describeSetting } from '../../fixtures/harness/assumed-settings.ts';
 
-const ICON: Record<Verdict, string> = { pass: 'PASS', fail: 'FAIL', warning: 'WARN', observation: 'INFO', partial: 'PARTIAL', 'not-tested': 'NOT TESTED', 'not-run': 'NOT RUN' };
-const BANNER: Record<CertificationResults['verdict'], string> = { CONFORMANT: 'ok', 'CONFORMANT ON WHAT WAS TESTED': 'unsure', 'NOT CONFORMANT': 'ko', INCONCLUSIVE: 'unsure' };
+const ICON: Record<Verdict, string> = { pass: 'PASS', fail: 'FAIL', warning: 'WARN', observation: 'INFO', partial: 'PARTIAL', 'not-tested': 'NOT TESTED', 'not-run': 'NOT RUN', 'not-applicable': 'N/A' };
+const BANNER: Record<CertificationResults['verdict'], string> = { CONFORMANT: 'ok', 'CONFORMANT ON WHAT WAS TESTED': 'unsure', 'NOT CONFORMANT': 'ko', INCONCLUSIVE: 'unsure', 'CONFIG ERROR': 'unsure' };
 
 /** MUST clauses not fully tested (partial, not tested, not run), each with what held and why the rest did not run. */
 const untested = (r: CertificationResults) => r.clauses.filter((c) => c.level === 'MUST' && (c.verdict === 'partial' || c.verdict === 'not-tested' || (c.verdict === 'not-run' && !c.incomplete)));
@@ -51,7 +51,7 @@ export function renderMarkdown(r: CertificationResults): string {
     `- Target: API ${r.run.baseUrl || '(unknown)'}, token endpoint ${r.run.authUrl || '(unknown)'}${r.run.rttMs !== undefined ? `, round-trip time ${r.run.rttMs} ms` : ''}`,
     ...networkLines(r).map((x) => `- ${x.startsWith('WARNING') ? `**${md(x)}**` : md(x)}`),
     ...[paceLine(r)].flatMap((x) => (x ? [`- ${md(x)}`] : [])),
-    ...(r.sinceLast ? [`- What changed ${describeSince(r.sinceLast)}`] : []),
+    ...(r.sinceLast ? [`- What changed ${describeSince(r.sinceLast)}`] : r.lastRun ? [`- This run tested nothing, so nothing is compared; the last complete run of this environment: ${r.lastRun.runId} (${r.lastRun.finishedAt}, ${r.lastRun.verdict}), its report in reports/certification/`] : []),
     ...(r.run.settings?.length ? ['- Settings this run assumed (from the config unless marked):', ...r.run.settings.map((s) => `  - ${md(describeSetting(s))}`)] : []),
     '',
   ];
@@ -180,7 +180,9 @@ export function renderHtml(r: CertificationResults): string {
   const d = decisionOf(r);
   const since = r.sinceLast
     ? `<p class="since"><b>What changed</b> ${esc(describeSince(r.sinceLast)).replace(/\b((?:PV|RFC)[A-Za-z0-9.-]+)\b/g, (id) => `<a href="#${anchor(id)}">${id}</a>`)}</p>`
-    : '<p class="since muted">No earlier run of this environment in the history (reports/history/certification.jsonl).</p>';
+    : r.lastRun
+      ? `<p class="since muted">This run tested nothing, so nothing is compared. The last complete run of this environment: ${esc(r.lastRun.runId)} (${esc(r.lastRun.finishedAt)}, ${esc(r.lastRun.verdict)}); its report stays in reports/certification/.</p>`
+      : '<p class="since muted">No earlier run of this environment in the history (reports/history/certification.jsonl).</p>';
   const warnings = r.clauses.filter((c) => c.verdict === 'warning').length;
   const observations = r.clauses.filter((c) => c.verdict === 'observation').length;
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Certification: ${esc(r.run.environment)} — ${esc(r.verdict)}</title>

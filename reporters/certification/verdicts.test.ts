@@ -6,7 +6,7 @@
  */
 import { expect, test } from '@playwright/test';
 import { configErrorsOf } from './config-errors.ts';
-import { clauseVerdicts, readTest, resultsOf, runVerdict, type CheckContext, type TestOutcome } from './verdicts.ts';
+import { clauseVerdicts, EXIT_CODE, readTest, resultsOf, runVerdict, type CheckContext, type TestOutcome } from './verdicts.ts';
 import { everyClause, everyWay, others, outcome, waysOf } from './outcome-fixtures.ts';
 
 const verdictOf = (tests: TestOutcome[], ctx: CheckContext = {}) => {
@@ -121,9 +121,13 @@ test.describe('a PASS means it was tested', () => {
     expect(v.byId.get('PV-3-CONFLICT')!.verdict).toBe('fail');
   });
 
-  test('a check the target made pointless (not applicable) counts as held; a skip without a reason the harness gave is a gap', () => {
+  test('a check the target made pointless (not applicable) counts as held beside others; alone it is no PASS but not applicable; a skip without a reason the harness gave is a gap', () => {
     const na = outcome({ title: 'Allow on 405', clauses: ['RFC9110-15.5.6-ALLOW'], status: 'skipped', notApplicable: 'PUT answered 404, not 405' });
-    expect(verdictOf([others('RFC9110-15.5.6-ALLOW'), na]).byId.get('RFC9110-15.5.6-ALLOW')!.verdict).toBe('pass');
+    const alone = verdictOf([others('RFC9110-15.5.6-ALLOW'), na]).byId.get('RFC9110-15.5.6-ALLOW')!;
+    expect([alone.verdict, alone.coverage]).toEqual(['not-applicable', 'not applicable: PUT answered 404, not 405']);
+    const beside = outcome({ title: 'Allow on another 405', clauses: ['RFC9110-15.5.6-ALLOW'] });
+    expect(verdictOf([others('RFC9110-15.5.6-ALLOW'), na, beside]).byId.get('RFC9110-15.5.6-ALLOW')!.verdict).toBe('pass');
+    expect(resultsOf(run, [others('RFC9110-15.5.6-ALLOW'), na]).verdict).toBe('CONFORMANT');
     const bare = outcome({ title: 'bare skip', clauses: ['RFC9110-15.5.6-ALLOW'], status: 'skipped', skippedReason: 'something' });
     const v = verdictOf([others('RFC9110-15.5.6-ALLOW'), bare]);
     expect(v.byId.get('RFC9110-15.5.6-ALLOW')!.verdict).toBe('not-tested');
@@ -160,11 +164,12 @@ test.describe('a PASS means it was tested', () => {
   });
 });
 
-test('a config claim the target contradicted during a test is a config error among the causes: never CONFORMANT, never a failure of the target', () => {
+test('a config claim the target contradicted during a test is a config error among the causes: verdict CONFIG ERROR (exit 2), never CONFORMANT, never a failure of the target', () => {
   const line = 'booking.limits.notes: 1200000 makes a booking body of 3600103 bytes, which the target refuses as too large (HTTP 413): declare the limit the target accepts';
   const property = outcome({ title: 'valid payloads', clauses: ['PV-2.3-ACCEPT'], configErrors: [line] });
   const r = resultsOf(run, [others('PV-2.3-ACCEPT'), property, { ...property, id: 'again' }]);
-  expect(r.verdict).toBe('INCONCLUSIVE');
+  expect(r.verdict).toBe('CONFIG ERROR');
+  expect(EXIT_CODE[r.verdict]).toBe(2);
   expect(r.rootCauses).toEqual([]);
   expect(configErrorsOf(r)).toEqual([line]);
   expect(configErrorsOf(resultsOf(run, [others()]))).toEqual([]);

@@ -32,11 +32,15 @@ export type { AcceptedGap, CheckContext, CheckResult, DeclaredTest } from './che
  * failure; not-tested: none could run here (config, selection); not-run: none held and one was
  * stopped or could not complete.
  */
-export type Verdict = 'pass' | 'fail' | 'warning' | 'observation' | 'partial' | 'not-tested' | 'not-run';
-export type RunVerdict = 'CONFORMANT' | 'CONFORMANT ON WHAT WAS TESTED' | 'NOT CONFORMANT' | 'INCONCLUSIVE';
+export type Verdict = 'pass' | 'fail' | 'warning' | 'observation' | 'partial' | 'not-tested' | 'not-run' | 'not-applicable';
+export type RunVerdict = 'CONFORMANT' | 'CONFORMANT ON WHAT WAS TESTED' | 'NOT CONFORMANT' | 'INCONCLUSIVE' | 'CONFIG ERROR';
 
-/** Exit codes of certify: 2 stays the usage/config error; 4 a run whose MUST clauses were not all tested (never 0). */
-export const EXIT_CODE: Record<RunVerdict, number> = { CONFORMANT: 0, 'NOT CONFORMANT': 1, INCONCLUSIVE: 3, 'CONFORMANT ON WHAT WAS TESTED': 4 };
+/**
+ * Exit codes of certify: 2 a config the target contradicts (a user it refuses, a pool certificate it
+ * lacks, a limit it states lower): the partner's to fix, never a verdict on the target; 4 a run whose
+ * MUST clauses were not all tested (never 0).
+ */
+export const EXIT_CODE: Record<RunVerdict, number> = { CONFORMANT: 0, 'NOT CONFORMANT': 1, 'CONFIG ERROR': 2, INCONCLUSIVE: 3, 'CONFORMANT ON WHAT WAS TESTED': 4 };
 
 export interface ClauseResult {
   id: string;
@@ -114,6 +118,8 @@ export interface CertificationResults {
   tests: TestOutcome[];
   /** What changed since the previous run against this environment (history.ts). */
   sinceLast?: SinceLast;
+  /** A run that tested nothing: the last complete run of this environment in the history, if any. */
+  lastRun?: { runId: string; finishedAt: string; verdict: string };
   /** The isolation replays of failed tests, their budget and the time they took (reporters/diagnosis/replay.ts). */
   diagnosis?: Replays;
   /** The experiments a failing run made to confirm its root causes (reporters/diagnosis/experiments), their requests in the evidence. */
@@ -154,6 +160,8 @@ export function clauseVerdicts(tests: TestOutcome[], ctx: CheckContext = {}, cat
     const incomplete = cov.incomplete.map((x) => ({ test: x.way, cause: x.reason ?? '' }));
     let verdict: Verdict;
     if (failedBy.length > 0) verdict = c.level === 'SHOULD' ? 'warning' : c.level === 'INFO' ? 'observation' : 'fail';
+    // Every check had nothing to check (the config declares no old interface): no evidence either way, and no gap.
+    else if (cov.total > 0 && checks.every((x) => x.status === 'not-applicable')) verdict = 'not-applicable';
     // An INFO clause records what it saw: any observation of it (a 429 a gateway answered) is its verdict.
     else if (c.level === 'INFO') verdict = cov.held > 0 || evidence.some((e) => e.startsWith('observed:')) ? 'observation' : incomplete.length > 0 || cov.stopped.length > 0 ? 'not-run' : 'not-tested';
     else if (cov.total > 0 && cov.held === cov.total && cov.dedicatedHeld > 0) verdict = warned ? 'warning' : 'pass';
@@ -201,7 +209,7 @@ export function mustIncomplete(results: readonly ClauseResult[]): ClauseResult[]
 export function totals(results: ClauseResult[], tests: TestOutcome[]): CertificationResults['totals'] {
   const must = (v: Verdict) => results.filter((r) => r.level === 'MUST' && r.verdict === v).length;
   const t = {
-    pass: 0, fail: 0, warning: 0, observation: 0, partial: 0, 'not-tested': 0, 'not-run': 0,
+    pass: 0, fail: 0, warning: 0, observation: 0, partial: 0, 'not-tested': 0, 'not-run': 0, 'not-applicable': 0,
     tests: tests.length,
     testsFailed: tests.filter((x) => !x.ok && x.status !== 'skipped').length,
     mustFailed: mustFailed(results).length,
@@ -245,6 +253,8 @@ export function runVerdict(results: readonly ClauseResult[], tests: readonly Tes
     if (causes.includes(cause)) continue;
     causes.push(`${ids.length} MUST clause(s) could not be checked (${few(ids)}): ${cause}`);
   }
+  // A config the target contradicts is the partner's to fix first, whatever else the run saw.
+  if (tests.some((t) => (t.configErrors ?? []).length > 0)) return { verdict: 'CONFIG ERROR', causes };
   if (conditions.interrupted) return { verdict: 'INCONCLUSIVE', causes };
   if (mustFailed(results).length > 0) return { verdict: 'NOT CONFORMANT', causes };
   if (causes.length > 0) return { verdict: 'INCONCLUSIVE', causes };

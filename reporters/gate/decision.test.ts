@@ -34,6 +34,28 @@ test.describe('release gate decision', () => {
     expect(d.reasons[1]).toMatch(/^MUST clause failed: PV-3-CONFLICT: Booking a booked certificate is 409/);
   });
 
+  test('"accept the gap" only for gaps a config can accept: a check another clause\'s failure stopped, or one an interrupted run never reached, says what to do instead (#42)', () => {
+    const stoppedWays = waysOf('PV-1-VENUE');
+    const cert = certification([
+      { clauses: everyClause.filter((id) => id !== 'PV-1-VENUE' && id !== 'PV-3-CONFLICT'), ways: everyWay.filter((w) => !stoppedWays.includes(w)) },
+      { clauses: ['PV-3-CONFLICT'], status: 'failed', ok: false, errors: ['Error: [PV-3-CONFLICT] got 201'] },
+      ...stoppedWays.map((w) => ({ clauses: ['PV-1-VENUE', 'PV-3-CONFLICT'], ways: [w], status: 'failed', ok: false, errors: ['Error: [PV-3-CONFLICT] got 201'] })),
+    ]);
+    const reasons = decide(inputs({ certification: cert })).reasons.join('\n');
+    expect(reasons).toContain('not fully tested because another clause failed first (fix the root cause above and run again): PV-1-VENUE');
+    expect(reasons).not.toContain('acceptedGaps');
+  });
+
+  test('a config declaring no old interface (legacyBaseUrl: null) has its old-interface checks not applicable: no gap, no advice to add one', () => {
+    const serving = { name: 'local', pool: [{ reference: 'AAAAAAAA', venue: 'V', legacyNumber: '1' }], writable: [{ reference: 'AAAAAAAA', venue: 'V', legacyNumber: '1' }], credentials: { readOnly: {}, shortLived: {}, limitedVenue: { venues: ['W'] } }, noLegacyInterface: true as const };
+    const legacyTests = [{ clauses: ['PV-2.6-LEGACY-CONFLICT'], status: 'skipped', notApplicable: 'local serves no old interface (legacyBaseUrl: null)' }];
+    const cert = certification([{ clauses: everyClause.filter((id) => !id.startsWith('PV-2.6')), ways: everyWay }, ...legacyTests], 'run-1', { serving });
+    const clause = cert.clauses.find((c) => c.id === 'PV-2.6-LEGACY-CONFLICT')!;
+    expect([clause.verdict, clause.coverage]).toEqual(['not-applicable', 'not applicable: local serves no old interface (legacyBaseUrl: null)']);
+    const d = decide(inputs({ certification: cert }));
+    expect(d.reasons.join('\n')).not.toMatch(/legacyBaseUrl|PV-2\.6-LEGACY-CONFLICT/);
+  });
+
   test('no-go when a MUST clause was not fully tested, naming what would test it; --read-only and the config accept only their gaps', () => {
     const atomic = { clauses: ['PV-3-ATOMIC'], status: 'skipped', notTested: { line: 'writes are not allowed on local', setting: 'writes' as const } };
     const rest = { clauses: everyClause.filter((id) => id !== 'PV-3-ATOMIC' && id !== 'PV-1-PERMISSION'), ways: everyWay.filter((w) => !waysOf('PV-1-PERMISSION').includes(w)) };

@@ -96,16 +96,28 @@ export function certificationPart(cert: CertificationResults, options: Certifica
   // A MUST clause with checks that did not run is no evidence either way: no-go unless the config
   // accepts those gaps (acceptedGaps), or --read-only accepts the ones writes being off explain.
   const writesOff: string[] = [];
+  // Only a gap the config can close or accept gets that advice: not a check another failure stopped,
+  // nor one a filter or a stop left out (accepting those would make no sense).
   const untested: string[] = [];
+  const stopped: string[] = [];
+  const unselected: string[] = [];
   for (const c of mustNotRun(cert.clauses).filter((x) => !x.incomplete)) {
     const open = unacceptedGaps(c).filter((g) => !(options.readOnly && g.setting === 'writes'));
-    if (open.length > 0) untested.push(`${c.id} ${c.verdict}: ${coverageAfterVerdict(c)}`);
-    else if (unacceptedGaps(c).length > 0) writesOff.push(c.id);
+    if (open.length === 0) {
+      if (unacceptedGaps(c).length > 0) writesOff.push(c.id);
+    } else if (open.every((g) => g.status === 'stopped')) stopped.push(c.id);
+    else if (open.every((g) => g.status === 'not-tested' && g.setting === 'selection')) unselected.push(c.id);
+    else untested.push(`${c.id} ${c.verdict}: ${coverageAfterVerdict(c)}`);
   }
   if (writesOff.length > 0) warnings.push(`${writesOff.length} MUST clause(s) not fully tested because writes are off (accepted: --read-only): ${few(writesOff)}`);
   // A run that tested nothing has one cause (its INCONCLUSIVE line): no config setting or accepted gap would test more.
-  if (cert.tests.length === 0 && untested.length > 0) reasons.push(`nothing was tested: no check ran, so none of the ${untested.length} MUST clauses is tested`);
-  else if (untested.length > 0) reasons.push(`incomplete run: ${untested.length} MUST clause(s) not fully tested (add what each names, or accept the gap in the config's acceptedGaps):`, ...untested.map((u) => `· ${clip(u, 400)}`));
+  const all = untested.length + stopped.length + unselected.length;
+  if (cert.tests.length === 0 && all > 0) reasons.push(`nothing was tested: no check ran, so none of the ${all} MUST clauses is tested`);
+  else {
+    if (untested.length > 0) reasons.push(`incomplete run: ${untested.length} MUST clause(s) not fully tested (add what each names, or accept the gap in the config's acceptedGaps):`, ...untested.map((u) => `· ${clip(u, 400)}`));
+    if (stopped.length > 0) reasons.push(`${stopped.length} MUST clause(s) not fully tested because another clause failed first (fix the root cause above and run again): ${few(stopped)}`);
+    if (unselected.length > 0) reasons.push(`${unselected.length} MUST clause(s) not fully tested because ${cert.verdict === 'INCONCLUSIVE' && cert.causes.some((x) => x.startsWith('interrupted')) ? 'the run was stopped before their checks ran (run it to its end)' : `this run did not select their checks (run without the filter${cert.run.filter ? ` ${cert.run.filter}` : ''})`}: ${few(unselected)}`);
+  }
   for (const g of cert.acceptedGaps ?? []) warnings.push(`accepted gap: ${g.clause}: ${g.reasons.join('; ')}`);
   const regressed = cert.sinceLast?.regressed ?? [];
   if (regressed.length > 0) {

@@ -23,7 +23,7 @@ import { EXIT_CODE, type CertificationResults, type Verdict } from '../certifica
 import type { GateDecision } from '../gate/decision.ts';
 import type { Sample } from './remote-write-codec.ts';
 
-export const CLAUSE_VERDICTS: readonly Verdict[] = ['pass', 'fail', 'warning', 'observation', 'partial', 'not-tested', 'not-run'];
+export const CLAUSE_VERDICTS: readonly Verdict[] = ['pass', 'fail', 'warning', 'observation', 'partial', 'not-tested', 'not-run', 'not-applicable'];
 
 export function conformanceSamples(results: CertificationResults, timestampMs: number): Sample[] {
   const environment = results.run.environment;

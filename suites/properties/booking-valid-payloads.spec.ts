@@ -3,7 +3,7 @@ import { containsValue } from '../../fixtures/contract/json-walk.ts';
 import { dateAhead, utcDate } from '../../fixtures/contract/booking-dates.ts';
 import { displayPath, type PoolCertificate } from '../../fixtures/harness/environment.ts';
 import { bookingReference } from '../../fixtures/harness/pool.ts';
-import { beyondPromise, BeyondPromiseLog, describeShape, leftoversOf, NULL_AS_TEXT, overClaimedLimit, refusalAdvice } from '../../fixtures/harness/properties/booking-promise.ts';
+import { beyondPromise, BeyondPromiseLog, describeShape, leftoversOf, NULL_AS_TEXT, overClaimedLimit, refusalAdvice, statedLimitBelow } from '../../fixtures/harness/properties/booking-promise.ts';
 import { FailingRunRecorder } from '../../fixtures/harness/properties/recorder.ts';
 import { bookingInfoOf, describe, is2xx, is4xx, someString } from '../../fixtures/harness/properties/responses.ts';
 import { OnceNotes } from '../../fixtures/harness/properties/notes.ts';
@@ -64,7 +64,7 @@ test.describe('Property: valid booking payloads', () => {
           expect(res.status, because('PV-4-NO-5XX', `a booking body (${beyond.map((b) => b.message).join('; ')}) never produces a 5xx, got ${describe(res)}`)).toBeLessThan(500);
           if (is4xx(res.status) && res.status !== 409) return;
         }
-        const overClaim = overClaimedLimit(res, body, rules);
+        const overClaim = overClaimedLimit(res, body, rules) ?? statedLimitBelow(res, body, rules);
         if (overClaim) {
           if (!overClaimed) configError(overClaim);
           overClaimed = true;

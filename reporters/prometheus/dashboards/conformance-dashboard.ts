@@ -18,6 +18,7 @@ const HOLD = '1d';
 const VERDICT_WORDS = words({
   '0': ['CONFORMANT', 'green'],
   '1': ['NOT CONFORMANT', 'red'],
+  '2': ['CONFIG ERROR', 'purple'],
   '3': ['INCONCLUSIVE', 'orange'],
   '4': ['CONFORMANT ON WHAT WAS TESTED', 'yellow'],
 });

@@ -1,12 +1,17 @@
 /**
  * One runner for everything: the `harness` project holds the project's own tests (reference API,
  * config, encoder, reporters, scripts: *.test.ts), the `conformance` project holds the suites
- * (suites/**\/*.spec.ts) that certify a target. No browser is used or installed.
+ * (suites/**\/*.spec.ts) that certify a target, the `e2e` project the whole-command tests
+ * (*.e2e.ts). npm test runs the first two, npm run test:e2e the third. No browser is used or installed.
  */
 import { defineConfig } from '@playwright/test';
-import { playwrightReportDir } from './fixtures/harness/run-context.ts';
+import { CERTIFY_VARIABLE, playwrightReportDir, SELF_TEST_VARIABLE } from './fixtures/harness/run-context.ts';
+import { makeHermetic } from './fixtures/harness/hermetic-env.ts';
 import { conformanceWorkers } from './fixtures/harness/worker-count.ts';
 
+// The harness's own tests run with an environment they set themselves (hermetic-env.ts): decided
+// once, in the runner process, before any worker starts (workers inherit it).
+if (!process.env[CERTIFY_VARIABLE] && !process.env[SELF_TEST_VARIABLE] && process.env.TEST_WORKER_INDEX === undefined) makeHermetic(process.env);
 // certify (PVH_CERTIFY=1) writes reports/; npm test and the harness's own tests write reports/self-test/.
 const reportDir = playwrightReportDir();
 const ci = !!process.env.CI;
@@ -38,5 +43,8 @@ export default defineConfig({
   projects: [
     { name: 'harness', testDir: '.', testMatch: /(fixtures|scripts|reporters|load)\/.*\.test\.ts$/ },
     { name: 'conformance', testDir: './suites', testMatch: /.*\.spec\.ts$/ },
+    // Whole commands end to end (certify against broken targets, signals, reproducers run from
+    // elsewhere, the client check's real clients): npm run test:e2e, a CI stage of its own.
+    { name: 'e2e', testDir: '.', testMatch: /(fixtures|scripts|reporters|load)\/.*\.e2e\.ts$/ },
   ],
 });

@@ -82,7 +82,7 @@ test('production is refused without --allow-production and --max-rate; load caps
   expect(checkLoadSafety(staging, { scenario: 'read-throughput', allowProduction: false, maxRate: 500 })).toBe(50);
 });
 
-test('bad flag values give one-line CommandErrors (unknown flags: scripts/commands.test.ts)', () => {
+test('bad flag values give one-line CommandErrors (unknown flags: scripts/commands.e2e.ts)', () => {
   expect(() => loadOptionsFrom({ scenario: 'nope' }, 'local')).toThrow(/--scenario must be one of/);
   expect(() => loadOptionsFrom({ scenario: 'token', profile: 'huge' }, 'local')).toThrow(/--profile must be one of/);
   expect(() => loadOptionsFrom({ scenario: 'token', vus: 'many' }, 'local')).toThrow(CommandError);

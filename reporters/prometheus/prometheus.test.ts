@@ -5,7 +5,7 @@ import { validateEnvironmentConfig } from '../../fixtures/environments/config-sc
 import { CommandError } from '../../fixtures/harness/command-error.ts';
 import { clauseVerdicts, emptyResults, type CertificationResults } from '../certification/verdicts.ts';
 import { startCapture } from './capture.ts';
-import { conformanceSamples, gateSamples } from './conformance-series.ts';
+import { CLAUSE_VERDICTS, conformanceSamples, gateSamples } from './conformance-series.ts';
 import { k6RemoteWrite, loadSamples } from './load-series.ts';
 import { decodeWriteRequest, encodeWriteRequest, uncompressBody, writeRequestBody, type Sample } from './remote-write-codec.ts';
 import { pushSamples, remoteWriteTarget, sendSamples } from './send.ts';
@@ -121,7 +121,7 @@ test.describe('what a run sends', () => {
     expect(one('pvh_certify_verdict').map((s) => s.labels.verdict)).toEqual(['NOT CONFORMANT']);
     expect(one('pvh_certify_exit_code').map((s) => s.value)).toEqual([1]);
     expect(one('pvh_certify_duration_seconds').map((s) => s.value)).toEqual([12.5]);
-    expect(one('pvh_certify_clauses')).toHaveLength(7);
+    expect(one('pvh_certify_clauses')).toHaveLength(CLAUSE_VERDICTS.length);
     expect(one('pvh_certify_clauses').reduce((n, s) => n + s.value, 0)).toBe(r.clauses.length);
     expect(one('pvh_certify_regressions').map((s) => s.value)).toEqual([1]);
     expect(one('pvh_certify_run_info')[0]!.labels).toMatchObject({ run_id: 'run-1', commit: 'abc1234', verdict: 'NOT CONFORMANT' });

@@ -6,6 +6,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { PROJECT_ROOT } from '../../fixtures/harness/project-root.ts';
+import { NO_DOTENV } from '../../fixtures/harness/hermetic-env.ts';
 import { bookingShown } from '../../fixtures/harness/preflight-audit.ts';
 import { PEER_VARIABLES, peerPool, type IndependentPeer } from '../../fixtures/harness/peers/independent-api/start.ts';
 import type { CertificationResults } from '../../reporters/certification/verdicts.ts';
@@ -16,10 +17,10 @@ export interface PartnerRun {
   ms: number;
 }
 
-/** The process environment without anything of the harness (PVH_*, REF_*), plus `extra`. */
+/** The process environment without anything of the harness (PVH_*, REF_*), plus `extra`; no .env unless `extra` names one (PVH_DOTENV). */
 export function partnerEnv(extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
   const clean = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('PVH_') && !k.startsWith('REF_') && !k.startsWith('PEER_')));
-  return { ...clean, ...PEER_VARIABLES, CI: '1', ...extra };
+  return { ...clean, ...PEER_VARIABLES, CI: '1', PVH_DOTENV: NO_DOTENV, ...extra };
 }
 
 /** `npm run certify -- --env CONFIG ARGS` in a child; `onLine` sees each output line and may signal the run's process group. */

@@ -12,7 +12,7 @@ import { runExperiments } from './catalogue.ts';
 
 async function outcome(experiment: Experiment, faults: string[] = []) {
   const ref = await startWorkerReference({ faults });
-  const lab = new Lab(ref.environment, Date.now() + 15_000);
+  const lab = new Lab(ref.environment, Date.now() + 8_000);
   try {
     const o = await experiment.run(lab);
     if ('notRun' in o) throw new Error(`${experiment.name} did not run: ${o.notRun}`);

@@ -43,7 +43,8 @@ test('a failed preflight: every clause not tested because of it, the plan\'s che
     writeFileSync(path.join(dir, 'certification', 'results.json'), earlier);
 
     const run = await certifyWrongSecret(dir);
-    expect(run.code, run.out).toBe(3);
+    // A user the target refuses is the config's, the primary too: exit 2, and the report's verdict says the same.
+    expect(run.code, run.out).toBe(2);
     expect(readFileSync(path.join(dir, 'certification', 'results.json'), 'utf8')).toBe(earlier);
     // Never a baseline of "what changed": a run that tested nothing is not in the history.
     expect(existsSync(path.join(dir, 'history', 'certification.jsonl'))).toBe(false);
@@ -52,11 +53,13 @@ test('a failed preflight: every clause not tested because of it, the plan\'s che
     const summary = readFileSync(path.join(dir, ATTEMPT_DIR, 'SUMMARY.md'), 'utf8');
     const html = readFileSync(path.join(dir, ATTEMPT_DIR, 'index.html'), 'utf8');
     const junit = readFileSync(path.join(dir, 'junit', 'results.xml'), 'utf8');
-    const cause = /the preflight failed \(token request failed: the token endpoint \S+ answered HTTP 401 invalid_client/;
+    expect(attempt.verdict).toBe('CONFIG ERROR');
+    expect(attempt.causes.join('\n')).toMatch(/credentials\.primary: the token endpoint refused the primary user \(HTTP 401 invalid_client\): check the client_id and client_secret in PVH_LOCAL_CLIENT_ID\/PVH_LOCAL_CLIENT_SECRET/);
+    const cause = /the preflight failed \(the config and the target disagree: 1 contradiction\)/;
     for (const c of attempt.clauses.filter((x) => x.checks.length > 0)) {
       expect(c.verdict, c.id).toBe('not-tested');
       expect(c.coverage, c.id).toMatch(new RegExp(`^not tested: ${cause.source}`));
-      for (const check of c.checks) expect(check.reason, `${c.id} ${check.way}`).toMatch(/^the preflight failed \(token request failed/);
+      for (const check of c.checks) expect(check.reason, `${c.id} ${check.way}`).toMatch(/^the preflight failed \(the config and the target disagree/);
     }
     for (const text of [summary, html, junit]) {
       expect(text).not.toContain('no check of the suites takes this way in');
@@ -72,7 +75,7 @@ test('a failed preflight: every clause not tested because of it, the plan\'s che
 
     // JUnit shows this run, not the earlier green one; the README says so.
     expect(junit).not.toContain('old run');
-    expect(junit).toMatch(/<testcase name="Certification verdict: INCONCLUSIVE"/);
+    expect(junit).toMatch(/<testcase name="Certification verdict: CONFIG ERROR"/);
     expect(readme).toMatch(/`reports\/junit\/results\.xml`[^\n]*a run that tested nothing replaces it/i);
   } finally {
     rmSync(dir, { recursive: true, force: true });

@@ -18,7 +18,7 @@ test('certify --help lists every verdict with its exit code, and 2 for a config 
   expect(r.status, r.stderr).toBe(0);
   const codes = r.stdout.slice(r.stdout.indexOf('Exit codes:'));
   for (const [verdict, code] of verdicts) expect(codes, verdict).toMatch(new RegExp(`^ {2}${code} +${verdict}\\b`, 'm'));
-  expect(codes).toMatch(/^ {2}2 +usage or config error, before any request: .*placeholder URL/m);
+  expect(codes).toMatch(/^ {2}2 +CONFIG ERROR \(or a usage error\), before any request: .*placeholder URL/m);
 });
 
 test('the README says the same exit code for every verdict, and 2 for placeholder URLs', () => {

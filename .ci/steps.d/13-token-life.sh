@@ -4,6 +4,7 @@
 # PASS in a default run: the mutation run's reduced and fault rows show that).
 set -uo pipefail
 base="${PVH_REPORT_DIR:-reports}/token-life"
+mkdir -p "$(dirname "$base")"
 yes > /dev/null & hog1=$!
 yes > /dev/null & hog2=$!
 trap 'kill $hog1 $hog2 2>/dev/null' EXIT

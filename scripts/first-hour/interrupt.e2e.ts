@@ -49,3 +49,39 @@ test('SIGINT half-way leaves no booking of the run on the target and a report of
     rmSync(dir, { recursive: true, force: true });
   }
 });
+
+// #41: a stop blames nothing. Interrupted at random moments against a correct implementation in
+// another process, no report names a root cause or fails a clause, and no booking is left behind.
+// PVH_INTERRUPT_MOMENTS sets how many (CI: 4; the acceptance run: 20).
+test('SIGINT at random moments against a correct target: no root cause, no failed clause, no booking left', async () => {
+  const moments = Number(process.env.PVH_INTERRUPT_MOMENTS ?? 4);
+  test.setTimeout(moments * 120_000);
+  const peer = await startIndependentPeer();
+  const dir = mkdtempSync(path.join(tmpdir(), 'pvh-interrupts-'));
+  try {
+    const config = writePeerConfig(dir, peer);
+    const seen: string[] = [];
+    for (let i = 0; i < moments; i += 1) {
+      const reports = path.join(dir, `reports-${i}`);
+      // From the preflight's end to late in the suites: a stop may meet any test, or the clean-up.
+      const delayMs = 2_000 + Math.floor(Math.random() * 14_000);
+      let timer: NodeJS.Timeout | undefined;
+      const run = await certifyPartner(config, reports, {
+        onLine: (line, signal) => {
+          if (!timer && /^certify: \d+ worker/.test(line)) timer = setTimeout(() => signal('SIGINT'), delayMs);
+        },
+      });
+      clearTimeout(timer);
+      const results = readResults(path.join(reports, 'certification')) ?? readResults(path.join(reports, 'certification-attempt'));
+      seen.push(`moment ${i + 1} (${(delayMs / 1000).toFixed(1)} s into the suites): exit ${run.code}, ${results?.verdict ?? 'no report'}`);
+      expect(results, run.output).toBeDefined();
+      expect(results!.rootCauses, `${seen.at(-1)}\n${run.output}`).toEqual([]);
+      expect(results!.clauses.filter((c) => c.verdict === 'fail').map((c) => c.id), `${seen.at(-1)}\n${run.output}`).toEqual([]);
+      expect(await harnessBookings(peer), `${seen.at(-1)}\n${run.output}`).toEqual([]);
+    }
+    test.info().annotations.push({ type: 'moments', description: seen.join('; ') });
+  } finally {
+    await peer.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+});

@@ -14,8 +14,7 @@ base="${PVH_REPORT_DIR:-reports}"
 nogo="$base/first-screen-no-go"
 REF_FAULTS=double-booking-200 PVH_REPORT_DIR="$nogo" npm run certify >"$nogo.log" 2>&1
 bad=0
-for dir in "$nogo" "$base/certify"; do
-  PVH_REPORT_DIR="$dir" npm run report >>"$dir.first-screen.log" 2>&1 || { echo "npm run report failed for $dir"; bad=1; continue; }
-  PVH_REPORT_DIR="$dir" npm run first-screen || bad=1
-done
+# The main certify's Allure report is 30-report-gate.sh's (with the load smoke's results): looked at as it is.
+PVH_REPORT_DIR="$nogo" npm run report >>"$nogo.log" 2>&1 || { echo "npm run report failed for $nogo (see $nogo.log)"; bad=1; }
+for dir in "$nogo" "$base/certify"; do PVH_REPORT_DIR="$dir" npm run first-screen || bad=1; done
 exit "$bad"

@@ -64,12 +64,15 @@ function table(rows: Array<[string, string]>): string[] {
   return rows.flatMap(([left, right]) => right.split('\n').map((line, i) => `  ${(i === 0 ? left : '').padEnd(width)}  ${line}`));
 }
 
+/** How the user typed the command: `npm run NAME --`, or the standalone executable's name (the bundle defines PVH_STANDALONE). */
+const invocation = (name: string) => process.env.PVH_STANDALONE ?? `npm run ${name} --`;
+
 /** The common help: usage line, one-sentence summary, options, environment, exit codes. */
 function helpText(command: Command<Options>): string {
   const options = Object.entries(command.options);
   const generated = options.map(([name, spec]) => `[${optionLabel(name, spec)}${spec.multiple ? ' ...' : ''}]`);
   const args = command.synopsis ?? [...generated, ...(command.positionals ? [command.positionals] : [])].join(' ');
-  const lines = [`Usage: npm run ${command.name}${args ? ` -- ${args}` : ''}`, '', command.summary, '', 'Options:'];
+  const lines = [`Usage: ${invocation(command.name)}${args ? ` ${args}` : ''}`.replace(/ --$/, ''), '', command.summary, '', 'Options:'];
   lines.push(...table([...options.map(([name, spec]): [string, string] => [optionLabel(name, spec), spec.help]), ['-h, --help', 'print this help and exit']]));
   if (command.environment) lines.push('', 'Environment:', ...table(Object.entries(command.environment)));
   lines.push('', 'Exit codes:', ...table(Object.entries(command.exitCodes)));
@@ -104,7 +107,7 @@ async function execute<O extends Options>(command: Command<O>, argv: string[]): 
   try {
     parsed = parseArgs({ args: argv, options: { ...command.options, help: HELP_OPTION }, allowPositionals: !!command.positionals, strict: true });
   } catch (error) {
-    console.error(`${command.name}: ${usageProblem(error as Error)}. Run npm run ${command.name} -- --help.`);
+    console.error(`${command.name}: ${usageProblem(error as Error)}. Run ${invocation(command.name)} --help.`);
     return 2;
   }
   if (parsed.values.help) {

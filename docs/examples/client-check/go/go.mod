@@ -1,0 +1,3 @@
+module example.com/partner/client-check
+
+go 1.22

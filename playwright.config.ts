@@ -7,11 +7,13 @@
 import { defineConfig } from '@playwright/test';
 import { CERTIFY_VARIABLE, playwrightReportDir, SELF_TEST_VARIABLE } from './fixtures/harness/run-context.ts';
 import { makeHermetic } from './fixtures/harness/hermetic-env.ts';
+import { PLAN_ENV } from './fixtures/harness/mutation/plan-file.ts';
 import { conformanceWorkers } from './fixtures/harness/worker-count.ts';
 
 // The harness's own tests run with an environment they set themselves (hermetic-env.ts): decided
 // once, in the runner process, before any worker starts (workers inherit it).
-if (!process.env[CERTIFY_VARIABLE] && !process.env[SELF_TEST_VARIABLE] && process.env.TEST_WORKER_INDEX === undefined) makeHermetic(process.env);
+// A mutation run (its config imports this one) is a run of the suites like certify's, set up by npm run mutation.
+if (!process.env[CERTIFY_VARIABLE] && !process.env[SELF_TEST_VARIABLE] && !process.env[PLAN_ENV] && process.env.TEST_WORKER_INDEX === undefined) makeHermetic(process.env);
 // certify (PVH_CERTIFY=1) writes reports/; npm test and the harness's own tests write reports/self-test/.
 const reportDir = playwrightReportDir();
 const ci = !!process.env.CI;

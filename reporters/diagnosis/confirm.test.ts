@@ -46,3 +46,25 @@ test('a rule of one answer (no experiment of its own) is shown by its check; a c
   const { confirmed } = confirmCauses(rootCauses(conflict), { records: [record('simultaneous-bookings', 'PV-3-ATOMIC', false)] }, experimentFor);
   expect(confirmed.map((c) => [c.clause, c.confirmedBy?.experiment, c.notShownAlone?.map((n) => n.clause)])).toEqual([['PV-4-NO-5XX', 'its check', ['PV-3-ATOMIC']]]);
 });
+
+test('a clause an experiment can only explain away (booking-shows for PV-2.1-BOOKINGINFO): explained, it follows; not explained or not run, its check stands, never suspected', () => {
+  const stale = [failed('a booked certificate carries its booking', 'PV-2.1-BOOKINGINFO', 'bookingInfo null on a booked certificate'), failed('a booking shows in the next read', 'PV-3-CREATE', 'the read showed no booking')];
+  const candidates = rootCauses(stale);
+  const explained: ExperimentRecord = { ...record('booking-shows', 'PV-3-CREATE', true), findings: [{ clause: 'PV-3-CREATE', shown: true, seen: 'stale for 10 s' }, { clause: 'PV-2.1-BOOKINGINFO', shown: false, seen: 'a stale read' }] };
+  expect(confirmCauses(candidates, { records: [explained] }, experimentFor).confirmed.map((c) => c.clause)).toEqual(['PV-3-CREATE']);
+  const silent = confirmCauses(rootCauses([stale[0]!]), { records: [record('booking-shows', 'PV-3-CREATE', false)] }, experimentFor);
+  expect(silent.confirmed.map((c) => [c.clause, c.confirmedBy?.experiment])).toEqual([['PV-2.1-BOOKINGINFO', 'its check']]);
+  const notRun = confirmCauses(rootCauses([stale[0]!]), { records: [record('booking-shows', 'PV-3-CREATE', 'not run')] }, experimentFor);
+  expect([notRun.confirmed.map((c) => c.clause), notRun.suspected]).toEqual([['PV-2.1-BOOKINGINFO'], []]);
+});
+
+test('a candidate explained away by a cause no check named first (the old interface not seeing a booking, when no other API user sees it either): that cause is named, confirmed by the experiment', () => {
+  const legacy = [failed('a booking made through the new API shows on the old interface', 'PV-2.6-LEGACY-CONFLICT', 'the old interface booked it again')];
+  const split: ExperimentRecord = {
+    ...record('second-booking-refused', 'PV-3-CONFLICT', true),
+    findings: [{ clause: 'PV-3-CONFLICT', shown: true, seen: 'a second booking of X by another user (venue-limited) by reference answered HTTP 200' }, { clause: 'PV-2.6-LEGACY-CONFLICT', shown: false, seen: 'another API user could book X too' }],
+  };
+  const { confirmed, suspected } = confirmCauses(rootCauses(legacy), { records: [split] }, experimentFor);
+  expect(suspected).toEqual([]);
+  expect(confirmed.map((c) => [c.clause, c.level, c.confirmedBy?.experiment, c.consequences, c.tests])).toEqual([['PV-3-CONFLICT', 'MUST', 'second-booking-refused', ['PV-2.6-LEGACY-CONFLICT'], ['a booking made through the new API shows on the old interface']]]);
+});

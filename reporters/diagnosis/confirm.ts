@@ -4,11 +4,13 @@
  * A candidate its experiment showed is confirmed; one its experiment ran and did not show follows
  * from a confirmed one (the failure it explained came from elsewhere), or is suspected when none
  * was confirmed; one whose experiment could not run is suspected, saying why. A candidate no
- * experiment judges is a rule of one answer, and its check's own request showed it.
+ * experiment judges is a rule of one answer, and its check's own request showed it; so is one an
+ * experiment could only have explained away (experiment.ts, explains) and did not.
  */
-import { clauseIdsIn, ROOT_CAUSE, type ClauseLevel } from '../../fixtures/contract/clauses.ts';
+import { clause as clauseOf, clauseIdsIn, ROOT_CAUSE, type ClauseId, type ClauseLevel } from '../../fixtures/contract/clauses.ts';
 import type { TestOutcome } from '../certification/outcomes.ts';
 import type { ExperimentRun } from './experiments/catalogue.ts';
+import type { ExperimentRecord } from './experiments/experiment.ts';
 import type { RootCause } from './root-causes.ts';
 
 export interface Confirmation {
@@ -32,11 +34,11 @@ export interface SuspectedCause {
 }
 
 /** The experiment that judges a clause, by name and hypothesis (the catalogue's, passed in to keep this pure). */
-export type ExperimentOf = (clause: string) => { name: string; hypothesis: string } | undefined;
+export type ExperimentOf = (clause: string) => { name: string; hypothesis: string; explainsOnly?: boolean } | undefined;
 
 export function confirmCauses(candidates: readonly RootCause[], run: Pick<ExperimentRun, 'records'>, experimentOf: ExperimentOf): { confirmed: RootCause[]; suspected: SuspectedCause[] } {
   const confirmed: RootCause[] = [];
-  const notShown: Array<{ rc: RootCause; tried: string }> = [];
+  const notShown: Array<{ rc: RootCause; tried: string; record: ExperimentRecord }> = [];
   const suspected: SuspectedCause[] = [];
   const suspect = (rc: RootCause, tried: string) => suspected.push({ clause: rc.clause, level: rc.level, statement: rc.statement, tests: rc.tests, tried });
   for (const rc of candidates) {
@@ -47,13 +49,20 @@ export function confirmCauses(candidates: readonly RootCause[], run: Pick<Experi
     }
     const record = run.records.find((r) => r.name === exp.name);
     const finding = record?.findings.find((f) => f.clause === rc.clause);
+    if (exp.explainsOnly && !(record && finding && !finding.shown)) {
+      // An experiment that can only explain this clause away did not: its check's own answer stands.
+      confirmed.push({ ...copy(rc), confirmedBy: { experiment: 'its check', seen: rc.statement, steps: [] } });
+      continue;
+    }
     if (record && finding?.shown) confirmed.push({ ...copy(rc), confirmedBy: { experiment: exp.name, hypothesis: exp.hypothesis, seen: finding.seen, steps: record.steps } });
-    else if (record && finding) notShown.push({ rc, tried: `${exp.name}: ${finding.seen}` });
+    else if (record && finding) notShown.push({ rc, tried: `${exp.name}: ${finding.seen}`, record });
     else suspect(rc, `${exp.name} (${exp.hypothesis}) did not run: ${record?.notRun ?? 'the diagnosis had no time left for it'}`);
   }
-  for (const { rc, tried } of notShown) {
-    // The failure it explained came from a confirmed root: the one that met the same test, else the first.
-    const parent = confirmed.find((c) => c.tests.some((t) => rc.tests.includes(t))) ?? confirmed.find((c) => c.level === 'MUST') ?? confirmed[0];
+  for (const { rc, tried, record } of notShown) {
+    // The failure it explained came from a confirmed root: the one that met the same test, else the
+    // first; with none, the cause the same experiment showed instead (a booking that does not show
+    // explains how it is shown), named although no check's failure named it first.
+    const parent = confirmed.find((c) => c.tests.some((t) => rc.tests.includes(t))) ?? confirmed.find((c) => c.level === 'MUST') ?? confirmed[0] ?? promoted(record, confirmed);
     if (!parent) {
       suspect(rc, `${tried} (not shown alone)`);
       continue;
@@ -65,6 +74,19 @@ export function confirmCauses(candidates: readonly RootCause[], run: Pick<Experi
   // In the candidates' order: the most met first, as the root causes are.
   const order = (s: SuspectedCause) => candidates.findIndex((c) => c.clause === s.clause);
   return { confirmed, suspected: suspected.sort((a, b) => order(a) - order(b)) };
+}
+
+/** The cause an experiment showed while explaining another candidate away, as a confirmed root of its own. */
+function promoted(record: ExperimentRecord, confirmed: RootCause[]): RootCause | undefined {
+  const f = record.findings.find((x) => x.shown);
+  if (!f) return undefined;
+  const c = clauseOf(f.clause as ClauseId);
+  const root: RootCause = {
+    clause: f.clause, level: c.level, statement: f.seen, statementIs: 'observation', consequences: [], tests: [], evidence: [],
+    confirmedBy: { experiment: record.name, hypothesis: record.hypothesis, seen: f.seen, steps: record.steps },
+  };
+  confirmed.push(root);
+  return root;
 }
 
 const NOT_SHOWN = '(a candidate root cause its experiment did not show alone)';

@@ -14,8 +14,11 @@ import { bookingShows, otherCertificatesUnchanged, outsideVenueWritten, readOnly
 
 export const EXPERIMENTS: readonly Experiment[] = [readOnlyWriteWritten, outsideVenueWritten, removalShows, bookingShows, secondBookingRefused, simultaneousBookings, otherCertificatesUnchanged];
 
-export function experimentFor(clause: string): Experiment | undefined {
-  return EXPERIMENTS.find((e) => (e.clauses as readonly string[]).includes(clause));
+export function experimentFor(clause: string): (Experiment & { explainsOnly: boolean }) | undefined {
+  const judges = EXPERIMENTS.find((e) => (e.clauses as readonly string[]).includes(clause));
+  if (judges) return { ...judges, explainsOnly: false };
+  const explains = EXPERIMENTS.find((e) => (e.explains as readonly string[] | undefined)?.includes(clause));
+  return explains ? { ...explains, explainsOnly: true } : undefined;
 }
 
 /** What the experiments of a failing run did: their records, their requests (for the evidence), their time. */
@@ -37,8 +40,10 @@ const step = (ex: Exchange) => `${ex.request.method} ${new URL(ex.request.url).p
 /** Runs the experiments of the candidates' clauses, alone, one after the other, within `budgetMs`. */
 export async function runExperiments(clauses: readonly string[], env: ResolvedEnvironment, budgetMs: number): Promise<ExperimentRun> {
   const t0 = Date.now();
+  // In the order of the candidates whose clauses they judge.
+  const firstIndex = (e: Experiment) => clauses.findIndex((c) => experimentFor(c)?.name === e.name);
   const lab = new Lab(env, t0 + budgetMs);
-  const chosen = [...new Set(clauses.map(experimentFor).filter((e): e is Experiment => e !== undefined))];
+  const chosen = EXPERIMENTS.filter((e) => clauses.some((c) => experimentFor(c)?.name === e.name)).sort((a, b) => firstIndex(a) - firstIndex(b));
   const records: ExperimentRecord[] = [];
   let leftBooked: string[] = [];
   try {

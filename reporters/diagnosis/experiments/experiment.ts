@@ -20,6 +20,12 @@ export interface Experiment {
   /** The hypothesis it tests, in words: "a removal that answered success did not free the certificate". */
   hypothesis: string;
   clauses: readonly ClauseId[];
+  /**
+   * Clauses whose failures it can show to come from its own kind of cause (a read that was stale,
+   * not a booking rendered wrong), never confirm: a "not shown" finding for one of these makes it
+   * follow from a confirmed cause; anything else leaves it to its check's own answer.
+   */
+  explains?: readonly ClauseId[];
   run(lab: Lab): Promise<ExperimentOutcome>;
 }
 

@@ -73,22 +73,26 @@ export class Lab {
     return {};
   }
 
-  /** The certificate's bookingInfo as `as` reads it. */
-  async read(id: string, why: string, as: ApiUserRole = 'primary'): Promise<{ status: number; info: unknown; res: HttpResponse }> {
+  /** The certificate's bookingInfo as `as` reads it, and its isBooked where the target has one (the spec names none). */
+  async read(id: string, why: string, as: ApiUserRole = 'primary'): Promise<{ status: number; info: unknown; booked?: boolean; res: HttpResponse }> {
     const res = await this.api.getCertificate(id, { as, label: `experiment: read ${id} (${why})` });
-    return { status: res.status, info: res.status === 200 ? res.json<{ bookingInfo?: unknown }>()?.bookingInfo : undefined, res };
+    const body = res.status === 200 ? res.json<{ bookingInfo?: unknown; isBooked?: unknown }>() : undefined;
+    // Beside bookingInfo, or inside it: shapes differ where the spec is silent.
+    const inner = body?.bookingInfo && typeof body.bookingInfo === 'object' ? (body.bookingInfo as { isBooked?: unknown }).isBooked : undefined;
+    const booked = typeof body?.isBooked === 'boolean' ? body.isBooked : typeof inner === 'boolean' ? inner : undefined;
+    return { status: res.status, info: body?.bookingInfo, ...(booked !== undefined ? { booked } : {}), res };
   }
 
   /**
    * Reads `id` until `done` holds of its bookingInfo or `maxMs` (within the lab's time) has passed:
    * how long the target kept answering the state from before a write.
    */
-  async readUntil(id: string, why: string, done: (info: unknown) => boolean, maxMs: number): Promise<{ held: boolean; afterMs: number; reads: number }> {
+  async readUntil(id: string, why: string, done: (info: unknown) => boolean, maxMs: number): Promise<{ held: boolean; afterMs: number; reads: number; lastBooked?: boolean }> {
     const t0 = Date.now();
     for (let reads = 1; ; reads += 1) {
       const r = await this.read(id, why);
       if (r.status === 200 && done(r.info)) return { held: true, afterMs: Date.now() - t0, reads };
-      if (Date.now() - t0 >= maxMs || this.leftMs() < 500) return { held: false, afterMs: Date.now() - t0, reads };
+      if (Date.now() - t0 >= maxMs || this.leftMs() < 500) return { held: false, afterMs: Date.now() - t0, reads, ...(r.booked !== undefined ? { lastBooked: r.booked } : {}) };
       await sleep(250);
     }
   }

@@ -68,3 +68,14 @@ test('a candidate explained away by a cause no check named first (the old interf
   expect(suspected).toEqual([]);
   expect(confirmed.map((c) => [c.clause, c.level, c.confirmedBy?.experiment, c.consequences, c.tests])).toEqual([['PV-3-CONFLICT', 'MUST', 'second-booking-refused', ['PV-2.6-LEGACY-CONFLICT'], ['a booking made through the new API shows on the old interface']]]);
 });
+
+test('a cause one experiment showed explains the candidates of other experiments too, whatever their order (booking routes refusing the legacy number: a booking, a conflict, a venue test by legacy number)', () => {
+  const byLegacy = [failed('book by legacy number as the first booking', 'PV-3-CREATE', 'booking answered 400'), failed('a second booking by legacy number is 409', 'PV-3-CONFLICT', 'got HTTP 400')];
+  const identifier: ExperimentRecord = {
+    ...record('second-booking-refused', 'PV-3-CONFLICT', false),
+    findings: [{ clause: 'PV-3-CONFLICT', shown: false, seen: 'the identifier, not the conflict' }, { clause: 'PV-2.2-LEGACY-BOOKING', shown: true, seen: 'a first booking by legacy number was refused with HTTP 400' }],
+  };
+  const { confirmed, suspected } = confirmCauses(rootCauses(byLegacy), { records: [record('booking-shows', 'PV-3-CREATE', false), identifier] }, experimentFor);
+  expect(suspected).toEqual([]);
+  expect(confirmed.map((c) => [c.clause, c.confirmedBy?.experiment, c.notShownAlone?.map((n) => n.clause)])).toEqual([['PV-2.2-LEGACY-BOOKING', 'second-booking-refused', ['PV-3-CREATE', 'PV-3-CONFLICT']]]);
+});

@@ -58,11 +58,13 @@ export function confirmCauses(candidates: readonly RootCause[], run: Pick<Experi
     else if (record && finding) notShown.push({ rc, tried: `${exp.name}: ${finding.seen}`, record });
     else suspect(rc, `${exp.name} (${exp.hypothesis}) did not run: ${record?.notRun ?? 'the diagnosis had no time left for it'}`);
   }
-  for (const { rc, tried, record } of notShown) {
-    // The failure it explained came from a confirmed root: the one that met the same test, else the
-    // first; with none, the cause the same experiment showed instead (a booking that does not show
-    // explains how it is shown), named although no check's failure named it first.
-    const parent = confirmed.find((c) => c.tests.some((t) => rc.tests.includes(t))) ?? confirmed.find((c) => c.level === 'MUST') ?? confirmed[0] ?? promoted(record, confirmed);
+  // With no confirmed root, the causes the experiments showed while explaining candidates away (a
+  // booking that does not show explains how it is shown) are roots of their own, named although no
+  // check's failure named them first: before any candidate is attached, whatever the order.
+  if (confirmed.length === 0) for (const { record } of notShown) promote(record, confirmed);
+  for (const { rc, tried } of notShown) {
+    // The failure it explained came from a confirmed root: the one that met the same test, else the first.
+    const parent = confirmed.find((c) => c.tests.some((t) => rc.tests.includes(t))) ?? confirmed.find((c) => c.level === 'MUST') ?? confirmed[0];
     if (!parent) {
       suspect(rc, `${tried} (not shown alone)`);
       continue;
@@ -76,17 +78,16 @@ export function confirmCauses(candidates: readonly RootCause[], run: Pick<Experi
   return { confirmed, suspected: suspected.sort((a, b) => order(a) - order(b)) };
 }
 
-/** The cause an experiment showed while explaining another candidate away, as a confirmed root of its own. */
-function promoted(record: ExperimentRecord, confirmed: RootCause[]): RootCause | undefined {
-  const f = record.findings.find((x) => x.shown);
-  if (!f) return undefined;
-  const c = clauseOf(f.clause as ClauseId);
-  const root: RootCause = {
-    clause: f.clause, level: c.level, statement: f.seen, statementIs: 'observation', consequences: [], tests: [], evidence: [],
-    confirmedBy: { experiment: record.name, hypothesis: record.hypothesis, seen: f.seen, steps: record.steps },
-  };
-  confirmed.push(root);
-  return root;
+/** The causes an experiment showed while explaining another candidate away, as confirmed roots of their own. */
+function promote(record: ExperimentRecord, confirmed: RootCause[]): void {
+  for (const f of record.findings) {
+    if (!f.shown || confirmed.some((c) => c.clause === f.clause)) continue;
+    const c = clauseOf(f.clause as ClauseId);
+    confirmed.push({
+      clause: f.clause, level: c.level, statement: f.seen, statementIs: 'observation', consequences: [], tests: [], evidence: [],
+      confirmedBy: { experiment: record.name, hypothesis: record.hypothesis, seen: f.seen, steps: record.steps },
+    });
+  }
 }
 
 const NOT_SHOWN = '(a candidate root cause its experiment did not show alone)';

@@ -55,6 +55,8 @@ const FOLLOWS_FROM: Partial<Record<string, readonly string[]>> = {
   'RFC6749-5.2-INVALID-REQUEST': ['RFC6749-5.2-ERROR-MEMBER'],
   'RFC6749-5.2-INVALID-CLIENT': ['RFC6749-5.2-ERROR-MEMBER'],
   'PV-2.1-EXTERNAL': ['PV-2.2-LEGACY'],
+  // A certificate read by legacy number names its reference only where the legacy number resolves to it.
+  'PV-2.1-REFERENCE': ['PV-2.2-LEGACY'],
   // A booking can be created only where a valid body is accepted, and removed only as the spec sends it (no body).
   'PV-3-CREATE': ['PV-2.3-ACCEPT', 'PV-3-REMOVE', 'PV-4.4-NO-BODY', 'PV-1-SINGLE'],
   'PV-3-REMOVE': ['PV-4.4-NO-BODY'],

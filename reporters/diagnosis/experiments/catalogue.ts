@@ -10,7 +10,8 @@ import type { Exchange } from '../../../fixtures/harness/http/exchange.ts';
 import { redact } from '../../../fixtures/harness/http/redact.ts';
 import type { Experiment, ExperimentRecord } from './experiment.ts';
 import { Lab } from './lab.ts';
-import { bookingShows, otherCertificatesUnchanged, outsideVenueWritten, readOnlyWriteWritten, removalShows, secondBookingRefused, simultaneousBookings } from './state.ts';
+import { bookingShows, outsideVenueWritten, readOnlyWriteWritten, removalShows } from './state.ts';
+import { otherCertificatesUnchanged, secondBookingRefused, simultaneousBookings } from './writes.ts';
 
 export const EXPERIMENTS: readonly Experiment[] = [readOnlyWriteWritten, outsideVenueWritten, removalShows, bookingShows, secondBookingRefused, simultaneousBookings, otherCertificatesUnchanged];
 

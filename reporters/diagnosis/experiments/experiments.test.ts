@@ -7,7 +7,8 @@ import { expect, test } from '@playwright/test';
 import { startWorkerReference } from '../../../fixtures/environments/worker-reference.ts';
 import type { Experiment } from './experiment.ts';
 import { Lab } from './lab.ts';
-import { bookingShows, otherCertificatesUnchanged, outsideVenueWritten, readOnlyWriteWritten, removalShows, secondBookingRefused, simultaneousBookings } from './state.ts';
+import { bookingShows, outsideVenueWritten, readOnlyWriteWritten, removalShows } from './state.ts';
+import { otherCertificatesUnchanged, secondBookingRefused, simultaneousBookings } from './writes.ts';
 import { runExperiments } from './catalogue.ts';
 
 async function outcome(experiment: Experiment, faults: string[] = []) {
@@ -80,4 +81,9 @@ test('the run of a candidate list: one record per experiment, steps for each, an
   } finally {
     await ref.close();
   }
+});
+
+test('second-booking-refused: a second booking refused by legacy number like a first one is the identifier (PV-2.2-LEGACY-BOOKING shown), not the conflict', async () => {
+  const { findings } = await outcome(secondBookingRefused, ['booking-route-refuses-legacy']);
+  expect(findings.map((f) => [f.clause, f.shown])).toEqual([['PV-3-CONFLICT', false], ['PV-2.2-LEGACY-BOOKING', true]]);
 });

@@ -1,28 +1,25 @@
 /**
  * Experiments of state: a write's effect read back alone, through each identifier. Whether a
- * refused write was written anyway, whether a removal or a booking shows (and after how long),
- * whether a second booking is refused and the first kept, whether concurrent bookings have one
- * winner by the state they leave, whether a write changed another certificate.
+ * refused write was written anyway, whether a removal or a booking shows (and after how long).
+ * Writes that meet each other (a second booking, concurrent ones, neighbours) are in writes.ts.
  */
 import type { PoolCertificate } from '../../../fixtures/environments/types.ts';
 import { LegacyInterface } from '../../../fixtures/harness/legacy-interface.ts';
 import { bookingReference, validBooking } from '../../../fixtures/harness/pool.ts';
 import { is2xx } from '../../../fixtures/harness/properties/responses.ts';
-import { apiRaceTarget } from '../../../fixtures/harness/race/targets.ts';
-import { askedRaceRequests, planRequests, probeUnbookedRemove, requestsPerTrial, runTrial, type RaceScenario } from '../../../fixtures/harness/race/trial.ts';
-import { notShown, seconds, shown, type ClauseFinding, type Experiment } from './experiment.ts';
+import { notShown, seconds, shown, type Experiment } from './experiment.ts';
 import { shows, type Lab } from './lab.ts';
 
 /** The longest a state experiment waits for a write to show, within the lab's time. */
 export const MAX_STALE_WAIT_MS = 10_000;
 const waitFor = (lab: Lab) => Math.max(0, Math.min(MAX_STALE_WAIT_MS, lab.leftMs() - 1000));
-const booking = (what: string) => {
+export const booking = (what: string) => {
   const ref = bookingReference('exp');
   return validBooking({ notes: `experiment: ${what} (${ref})`, bookingReference: ref });
 };
-const noCert = 'no writable pool certificate was left for it';
+export const noCert = 'no writable pool certificate was left for it';
 /** The identifiers a certificate can be written through: its reference, and its legacy number where the pool names one. */
-const idsOf = (c: PoolCertificate) => [{ id: c.reference, via: 'by reference' }, ...(c.legacyNumber ? [{ id: c.legacyNumber, via: 'by legacy number' }] : [])];
+export const idsOf = (c: PoolCertificate) => [{ id: c.reference, via: 'by reference' }, ...(c.legacyNumber ? [{ id: c.legacyNumber, via: 'by legacy number' }] : [])];
 
 /** PV-1-PERMISSION: the read-only user's booking and removal are refused, and write nothing, through either identifier. */
 export const readOnlyWriteWritten: Experiment = {
@@ -203,107 +200,5 @@ export const bookingShows: Experiment = {
     }
     if (seen.reads > 1) return { findings: [shown('PV-3-CREATE', `a booking of ${cert.reference} answered HTTP ${res.status}, but reads kept showing the certificate without it for ${seconds(seen.afterMs)} (${seen.reads - 1} reads)`), ...explained(`reads showed ${cert.reference} without its booking for ${seconds(seen.afterMs)}, then with it: a stale read, not how a booking is shown`)] };
     return { findings: [notShown('PV-3-CREATE', `the booking answered HTTP ${res.status} and the next read showed it`)] };
-  },
-};
-
-const LEGACY_SEEN = ['PV-2.6-LEGACY-CONFLICT', 'PV-2.6-LEGACY-REFUSES'] as const;
-
-/** PV-3-CONFLICT: a second booking of a booked certificate is refused with 409 and changes nothing, by the same user or another, through either identifier. */
-export const secondBookingRefused: Experiment = {
-  name: 'second-booking-refused',
-  hypothesis: 'a second booking of a booked certificate was accepted, refused with another status than 409, or changed the first',
-  clauses: ['PV-3-CONFLICT'],
-  // The old interface not seeing a booking made through the new API is what another API user not seeing it looks like too.
-  explains: ['PV-2.6-LEGACY-CONFLICT', 'PV-2.6-LEGACY-REFUSES'],
-  async run(lab) {
-    const first = booking('the first booking');
-    const limited = lab.env.credentials.limitedVenue;
-    // Inside the venue-limited user's venues where the pool allows: a second booking by another user too.
-    const inside = limited ? await lab.bookFresh(first, { inside: limited.venues }) : undefined;
-    const made = inside?.cert ? inside : await lab.bookFresh(first);
-    if (made.refused) return { notRun: `the first booking was refused (HTTP ${made.refused.status})` };
-    if (!made.cert) return { notRun: noCert };
-    const cert = made.cert;
-    const users = limited?.venues.includes(cert.venue) ? (['primary', 'limitedVenue'] as const) : (['primary'] as const);
-    const seen: string[] = [];
-    for (const as of users) {
-      for (const { id, via } of idsOf(cert)) {
-        const second = booking(`a second booking, by the ${as} user`);
-        const res = await lab.api.book(id, second, { as, label: `experiment: book ${id} again as the ${as} user` });
-        const after = await lab.read(cert.reference, 'is the first booking kept, the second absent?');
-        const who = `by ${as === 'primary' ? 'the same user' : 'another user (venue-limited)'} ${via}`;
-        if (is2xx(res.status)) {
-          const split = as !== 'primary' ? LEGACY_SEEN.map((c) => notShown(c, `another API user could book ${cert.reference} too: the booking state is not one for every user, whichever interface is used`)) : [];
-          return { findings: [shown('PV-3-CONFLICT', `a second booking of ${cert.reference} ${who} answered HTTP ${res.status}`), ...split] };
-        }
-        if (!shows(after.info, first.bookingReference) || shows(after.info, second.bookingReference)) return { findings: [shown('PV-3-CONFLICT', `a second booking of ${cert.reference} ${who} was refused (HTTP ${res.status}) but ${shows(after.info, second.bookingReference) ? 'the certificate then showed it' : 'the first booking was gone'}`)] };
-        if (res.status >= 400 && res.status < 500 && res.status !== 409) return { findings: [shown('PV-3-CONFLICT', `a second booking of ${cert.reference} ${who} was refused with HTTP ${res.status}, not 409`)] };
-        seen.push(`${who}: HTTP ${res.status}${res.status >= 500 ? " (a server error: PV-4-NO-5XX's, not the conflict's)" : ''}`);
-      }
-    }
-    return { findings: [notShown('PV-3-CONFLICT', `second bookings of ${cert.reference} were refused and the first booking kept (${seen.join('; ')})`)] };
-  },
-};
-
-/** PV-3-ATOMIC: concurrent bookings (and removals) leave a state one serial order explains: judged by winners and the final read, never by statuses. */
-export const simultaneousBookings: Experiment = {
-  name: 'simultaneous-bookings',
-  hypothesis: "concurrent bookings of one certificate had more than one winner, or left a loser's booking",
-  clauses: ['PV-3-ATOMIC'],
-  async run(lab) {
-    const cert = await lab.fresh();
-    if (!cert) return { notRun: noCert };
-    const target = apiRaceTarget(lab.api);
-    const n = requestsPerTrial(askedRaceRequests(), lab.env.raceMaxConcurrency, lab.api.pacer);
-    const unbookedRemoveStatus = await probeUnbookedRemove(target, cert.reference);
-    const scenarios: RaceScenario[] = cert.legacyNumber ? ['book', 'book-both-identifiers', 'book-vs-remove', 'remove-vs-remove'] : ['book', 'book-vs-remove', 'remove-vs-remove'];
-    const seen: string[] = [];
-    for (const scenario of scenarios) {
-      for (let trial = 1; trial <= 3 && lab.leftMs() > 1000; trial += 1) {
-        const plan = { scenario, certificate: cert, n, unbookedRemoveStatus };
-        const report = await runTrial(target, plan, planRequests(target, plan));
-        const won = (o: { status: number | null }) => o.status !== null && is2xx(o.status);
-        const winners = report.outcomes.filter((o) => o.kind === 'book' && won(o));
-        const shownRefs = report.outcomes.filter((o) => o.bookingReference !== undefined && shows(report.final.bookingInfo, o.bookingReference));
-        const loserShown = winners.length > 0 ? shownRefs.find((o) => !won(o)) : undefined;
-        const what = `${scenario}, ${n} at once, trial ${trial}`;
-        if ((scenario === 'book' || scenario === 'book-both-identifiers') && winners.length > 1) return { findings: [shown('PV-3-ATOMIC', `${winners.length} of ${n} simultaneous bookings of ${cert.reference} won (${what}); the certificate then showed ${shownRefs.length} of them`)] };
-        if (loserShown) return { findings: [shown('PV-3-ATOMIC', `a simultaneous booking of ${cert.reference} answered HTTP ${loserShown.status}, yet the certificate then showed it (${what})`)] };
-        // With removals: what the oracle finds wrong in the state, statuses set aside (a 5xx is PV-4-NO-5XX's).
-        const stateIssues = report.verdict.violations.filter((v) => !/ answered \d{3}/.test(v));
-        if (stateIssues.length > 0 && scenario !== 'book' && scenario !== 'book-both-identifiers') return { findings: [shown('PV-3-ATOMIC', `simultaneous requests at ${cert.reference} left a state no serial order explains (${what}): ${stateIssues[0]}`)] };
-        seen.push(`${scenario}: ${winners.length} booking${winners.length === 1 ? '' : 's'} won`);
-      }
-    }
-    return { findings: [notShown('PV-3-ATOMIC', `every trial ended in a state one serial order explains (${[...new Set(seen)].join('; ')}), whatever the losers were answered`)] };
-  },
-};
-
-/** PV-1-SINGLE: booking and removing one certificate leaves every other certificate at its venue as it was, a booked one among them. */
-export const otherCertificatesUnchanged: Experiment = {
-  name: 'other-certificates-unchanged',
-  hypothesis: 'a booking or removal of one certificate changed another',
-  clauses: ['PV-1-SINGLE'],
-  async run(lab) {
-    const cert = await lab.fresh();
-    if (!cert) return { notRun: noCert };
-    const neighbours = lab.env.pool.filter((p) => p.venue === cert.venue && p.reference !== cert.reference);
-    if (neighbours.length === 0) return { notRun: `no other pool certificate at ${cert.venue} to watch` };
-    // One neighbour booked by this experiment, so a write that clears another booking shows too.
-    const booked = await lab.bookFresh(booking('a booked neighbour'), { inside: [cert.venue] });
-    const snapshot = async (why: string) => Promise.all(neighbours.map(async (n) => JSON.stringify((await lab.read(n.reference, why)).info ?? null)));
-    const before = await snapshot('before the write to its neighbour');
-    const b = booking('does a booking change another certificate?');
-    const made = await lab.api.book(cert.reference, b, { label: `experiment: book ${cert.reference}` });
-    const afterBooking = await snapshot('after its neighbour was booked');
-    const removed = await lab.api.removeBooking(cert.reference, { label: `experiment: remove ${cert.reference}'s booking` });
-    const afterRemoval = await snapshot("after its neighbour's booking was removed");
-    const findings: ClauseFinding[] = [];
-    for (const [i, n] of neighbours.entries()) {
-      if (afterBooking[i] !== before[i]) findings.push(shown('PV-1-SINGLE', `booking ${cert.reference} (HTTP ${made.status}) changed ${n.reference}'s bookingInfo from ${before[i]!.slice(0, 120)} to ${afterBooking[i]!.slice(0, 120)}`));
-      else if (afterRemoval[i] !== before[i]) findings.push(shown('PV-1-SINGLE', `removing ${cert.reference}'s booking (HTTP ${removed.status}) changed ${n.reference}'s bookingInfo from ${before[i]!.slice(0, 120)} to ${afterRemoval[i]!.slice(0, 120)}`));
-      if (findings.length > 0) return { findings };
-    }
-    return { findings: [notShown('PV-1-SINGLE', `booking ${cert.reference} (HTTP ${made.status}) and removing it (HTTP ${removed.status}) left the ${neighbours.length} other certificates at ${cert.venue}${booked.cert ? `, ${booked.cert.reference} booked among them,` : ''} as they were`)] };
   },
 };

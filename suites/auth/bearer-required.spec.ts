@@ -131,6 +131,9 @@ test.describe('Bearer enforcement: DELETE a booking', () => {
       const booking = validBooking({ notes: 'must survive a DELETE with bad credentials' });
       const made = await api.book(bookable.reference, booking, { label: 'book with a valid token (setup)' });
       expect(made.status, because('PV-3-CREATE', `setup: booking with a valid token must succeed, got HTTP ${made.status} ${made.text.slice(0, 200)}`)).toBeLessThan(300);
+      // Seen before the refused DELETE, so a booking missing after it was removed, not never shown (a stale read).
+      const before = await api.getCertificate(bookable.reference, { label: 'read the booking before the DELETE' });
+      expect(containsValue(before.json<{ bookingInfo?: unknown }>()?.bookingInfo, booking.bookingReference), because('PV-3-CREATE', `setup: the booking of ${bookable.reference} answered HTTP ${made.status}, and the next read shows it (got HTTP ${before.status} ${before.text.slice(0, 200)})`)).toBe(true);
       const res = await api.removeBooking(bookable.reference, { ...(await cred.auth(api)), label: `remove booking with ${cred.name}` });
       expectRefused(res, `DELETE booking with ${cred.name}`, cred);
       const after = await api.getCertificate(bookable.reference, { label: 'read back with a valid token' });

@@ -57,6 +57,8 @@ export function firstScreenProblems(page: Look['page'], text: string, want: Retu
   return problems;
 }
 
+const ALLURE_RENDER_MS = 180_000;
+
 /** Opens both pages of the run in `reportDir` and reads their first screen; screenshots go to `shots`. */
 export async function lookAtFirstScreens(reportDir: string, shots: string, gateGo: boolean): Promise<Look[]> {
   if (!existsSync(CHROMIUM)) throw new Error(`no Chromium at ${CHROMIUM}: install Debian's chromium package (apt-get install chromium), or set PVH_CHROMIUM to one`);
@@ -68,9 +70,11 @@ export async function lookAtFirstScreens(reportDir: string, shots: string, gateG
     const looks: Look[] = [];
     for (const [page, file] of [['allure', path.join(reportDir, 'allure-report', 'index.html')], ['certification', path.join(reportDir, 'certification', 'index.html')]] as const) {
       const tab = await browser.newPage({ viewport: { width: 1366, height: 768 } });
+      tab.setDefaultTimeout(ALLURE_RENDER_MS);
       await tab.goto(pathToFileURL(path.resolve(file)).href);
       // Allure renders after loading its data: wait for its title, then look at the top as a person opening it does.
-      if (page === 'allure') await tab.waitForFunction("document.body.innerText.includes('Partner Voucher API')", undefined, { timeout: 30_000 });
+      // On a busy CI machine that took over 30 s for a failing run's report: the budget is for a stuck page, not a slow one.
+      if (page === 'allure') await tab.waitForFunction("document.body.innerText.includes('Partner Voucher API')", undefined, { timeout: ALLURE_RENDER_MS });
       await tab.evaluate(TO_TOP);
       const text = (await tab.evaluate(VISIBLE_TEXT)) as string;
       const screenshot = path.join(shots, `${page}.png`);

@@ -87,6 +87,8 @@ test.describe('Token lifetime', () => {
       const booking = validBooking({ notes: 'must survive a removal with an expired token' });
       const made = await api.book(cert.reference, booking, { label: 'book with a valid token (setup)' });
       expect(made.status, because('PV-3-CREATE', `setup: booking with a valid token succeeds, got HTTP ${made.status}`)).toBeLessThan(300);
+      // Seen before the refused DELETE, so a booking missing after it was removed, not never shown (a stale read).
+      expect(containsValue(await bookingInfoOf(api, cert.reference), booking.bookingReference), because('PV-3-CREATE', `setup: the booking of ${cert.reference} answered HTTP ${made.status}, and the next read shows it`)).toBe(true);
       const res = await api.removeBooking(cert.reference, { authorization, label: `expired token, ${what}` });
       expect(res.status, because(expiredClause(res.status), `${what} is refused with 401, got HTTP ${res.status}`)).toBe(401);
       expect(containsValue(await bookingInfoOf(api, cert.reference), booking.bookingReference), because('PV-5-LIFETIME', `${what} removed nothing`)).toBe(true);

@@ -83,8 +83,11 @@ export const outsideVenueWritten: Experiment = {
 
 interface Removal {
   via: string;
-  /** Books `cert` and names what the booking shows; undefined when the booking was refused (this way is then skipped). */
-  book(lab: Lab, cert: PoolCertificate): Promise<{ marker: string; status: number } | undefined>;
+  /**
+   * Books `cert` and names what the booking shows; undefined when the booking was refused, `unseen`
+   * when it answered success but the next read did not show it (booking-shows' question, not a removal's).
+   */
+  book(lab: Lab, cert: PoolCertificate): Promise<{ marker: string; status: number } | { unseen: number } | undefined>;
   removeId(cert: PoolCertificate): string;
   usable(lab: Lab, cert: PoolCertificate): boolean;
 }
@@ -118,7 +121,8 @@ const REMOVALS: Removal[] = [
       const notes = booking('does the new API remove an old interface booking?').notes!;
       const res = await new LegacyInterface(lab.env, lab.http).book(cert.legacyNumber!, notes, 'unless-told');
       const read = await lab.read(cert.reference, 'does the old interface booking show?');
-      return is2xx(res.status) && shows(read.info, notes) ? { marker: notes, status: res.status } : undefined;
+      if (!is2xx(res.status)) return undefined;
+      return shows(read.info, notes) ? { marker: notes, status: res.status } : { unseen: res.status };
     },
   },
 ];
@@ -136,6 +140,10 @@ export const removalShows: Experiment = {
       if (!cert) break;
       if (!way.usable(lab, cert)) continue;
       const made = await way.book(lab, cert);
+      if (made && 'unseen' in made) {
+        seen.push(`${way.via}: the booking answered HTTP ${made.unseen} and the next read did not show it (whether a booking shows, not a removal)`);
+        continue;
+      }
       if (!made) {
         // Reads with no booking, yet refused as booked: a booking removed earlier still counts.
         if ((await lab.api.book(cert.reference, booking('is it bookable at all?'), { label: `experiment: book ${cert.reference}` })).status === 409 && readsUnbookedNow(await lab.read(cert.reference, 'refused as booked: does it read booked?'))) unbookedRefused.push(cert.reference);

@@ -47,13 +47,16 @@ export function confirmCauses(candidates: readonly RootCause[], run: Pick<Experi
       confirmed.push({ ...copy(rc), confirmedBy: { experiment: 'its check', seen: rc.statement, steps: [] } });
       continue;
     }
-    const record = run.records.find((r) => r.name === exp.name);
-    const finding = record?.findings.find((f) => f.clause === rc.clause);
-    if (exp.explainsOnly && !(record && finding && !finding.shown)) {
-      // An experiment that can only explain this clause away did not: its check's own answer stands.
-      confirmed.push({ ...copy(rc), confirmedBy: { experiment: 'its check', seen: rc.statement, steps: [] } });
+    if (exp.explainsOnly) {
+      // Experiments that can only explain this clause away (any that ran): one that did explains it;
+      // none did, its check's own answer stands.
+      const by = run.records.flatMap((r) => r.findings.filter((f) => f.clause === rc.clause && !f.shown).map((f) => ({ r, f })))[0];
+      if (by) notShown.push({ rc, tried: `${by.r.name}: ${by.f.seen}`, record: by.r });
+      else confirmed.push({ ...copy(rc), confirmedBy: { experiment: 'its check', seen: rc.statement, steps: [] } });
       continue;
     }
+    const record = run.records.find((r) => r.name === exp.name);
+    const finding = record?.findings.find((f) => f.clause === rc.clause);
     if (record && finding?.shown) confirmed.push({ ...copy(rc), confirmedBy: { experiment: exp.name, hypothesis: exp.hypothesis, seen: finding.seen, steps: record.steps } });
     else if (record && finding) notShown.push({ rc, tried: `${exp.name}: ${finding.seen}`, record });
     else suspect(rc, `${exp.name} (${exp.hypothesis}) did not run: ${record?.notRun ?? 'the diagnosis had no time left for it'}`);

@@ -42,9 +42,11 @@ const step = (ex: Exchange) => `${ex.request.method} ${new URL(ex.request.url).p
 export async function runExperiments(clauses: readonly string[], env: ResolvedEnvironment, budgetMs: number): Promise<ExperimentRun> {
   const t0 = Date.now();
   // In the order of the candidates whose clauses they judge.
-  const firstIndex = (e: Experiment) => clauses.findIndex((c) => experimentFor(c)?.name === e.name);
+  // Every experiment that judges a candidate's clause or can explain it away.
+  const about = (e: Experiment, c: string) => (e.clauses as readonly string[]).includes(c) || (e.explains as readonly string[] | undefined)?.includes(c) === true;
+  const firstIndex = (e: Experiment) => clauses.findIndex((c) => about(e, c));
   const lab = new Lab(env, t0 + budgetMs);
-  const chosen = EXPERIMENTS.filter((e) => clauses.some((c) => experimentFor(c)?.name === e.name)).sort((a, b) => firstIndex(a) - firstIndex(b));
+  const chosen = EXPERIMENTS.filter((e) => clauses.some((c) => about(e, c))).sort((a, b) => firstIndex(a) - firstIndex(b));
   const records: ExperimentRecord[] = [];
   let leftBooked: string[] = [];
   try {

@@ -22,6 +22,8 @@ export interface Fresh {
   inside?: readonly string[];
   /** Only certificates that name their legacy number. */
   legacy?: boolean;
+  /** Other API users who read it too before it is used (a state each user copies when first reading it shows then). */
+  readAs?: readonly ApiUserRole[];
 }
 
 export class Lab {
@@ -52,7 +54,9 @@ export class Lab {
       if (this.used.has(c.reference) || (want.legacy && !c.legacyNumber)) continue;
       if (want.outside?.includes(c.venue) || (want.inside && !want.inside.includes(c.venue))) continue;
       this.used.add(c.reference);
-      if ((await this.read(c.reference, 'before the experiment')).status === 200) return c;
+      if ((await this.read(c.reference, 'before the experiment')).status !== 200) continue;
+      for (const as of want.readAs ?? []) await this.read(c.reference, `as the ${as} user, before the experiment`, as);
+      return c;
     }
     return undefined;
   }

@@ -11,6 +11,8 @@ import { shows } from './lab.ts';
 import { booking, idsOf, noCert } from './state.ts';
 
 const LEGACY_SEEN = ['PV-2.6-LEGACY-CONFLICT', 'PV-2.6-LEGACY-REFUSES'] as const;
+/** How a booking reads back: another API user not seeing it at all is the state kept per user, not how it is shown. */
+const READ_BACK = ['PV-2.3-ROUNDTRIP', 'PV-2.1-BOOKINGINFO'] as const;
 
 /** PV-3-CONFLICT: a second booking of a booked certificate is refused with 409 and changes nothing, by the same user or another, through either identifier. */
 export const secondBookingRefused: Experiment = {
@@ -18,17 +20,27 @@ export const secondBookingRefused: Experiment = {
   hypothesis: 'a second booking of a booked certificate was accepted, refused with another status than 409, or changed the first',
   clauses: ['PV-3-CONFLICT'],
   // The old interface not seeing a booking made through the new API is what another API user not seeing it looks like too.
-  explains: ['PV-2.6-LEGACY-CONFLICT', 'PV-2.6-LEGACY-REFUSES'],
+  explains: [...LEGACY_SEEN, ...READ_BACK],
   async run(lab) {
     const first = booking('the first booking');
     const limited = lab.env.credentials.limitedVenue;
+    // The other users read the certificate before the first booking, as the suites' users had: a
+    // state each user copies when first reading it shows only then.
+    const others = (lab.env.credentials.readOnly ? ['readOnly'] : []) as Array<'readOnly' | 'limitedVenue'>;
     // Inside the venue-limited user's venues where the pool allows: a second booking by another user too.
-    const inside = limited ? await lab.bookFresh(first, { inside: limited.venues }) : undefined;
-    const made = inside?.cert ? inside : await lab.bookFresh(first);
+    const inside = limited ? await lab.bookFresh(first, { inside: limited.venues, readAs: [...others, 'limitedVenue'] }) : undefined;
+    const made = inside?.cert ? inside : await lab.bookFresh(first, { readAs: others });
     if (made.refused) return { notRun: `the first booking was refused (HTTP ${made.refused.status})` };
     if (!made.cert) return { notRun: noCert };
     const cert = made.cert;
     const users = limited?.venues.includes(cert.venue) ? (['primary', 'limitedVenue'] as const) : (['primary'] as const);
+    const readers = inside?.cert ? [...others, 'limitedVenue' as const] : others;
+    const unseenBy: string[] = [];
+    if (shows((await lab.read(cert.reference, 'does the first booking show?')).info, first.bookingReference)) {
+      for (const as of readers) if (!shows((await lab.read(cert.reference, `does the ${as} user see the first booking?`, as)).info, first.bookingReference)) unseenBy.push(as);
+    }
+    const perUser = unseenBy.length > 0 ? READ_BACK.map((c) => notShown(c, `the primary user's booking of ${cert.reference} shows to it but not to the ${unseenBy.join(' and ')} user${unseenBy.length > 1 ? 's' : ''}: the booking state is kept per user, not a booking rendered wrong`)) : [];
+    const done = (findings: ClauseFinding[]) => ({ findings: [...findings, ...perUser] });
     const seen: string[] = [];
     for (const as of users) {
       for (const { id, via } of idsOf(cert)) {
@@ -38,30 +50,28 @@ export const secondBookingRefused: Experiment = {
         const who = `by ${as === 'primary' ? 'the same user' : 'another user (venue-limited)'} ${via}`;
         if (is2xx(res.status)) {
           const split = as !== 'primary' ? LEGACY_SEEN.map((c) => notShown(c, `another API user could book ${cert.reference} too: the booking state is not one for every user, whichever interface is used`)) : [];
-          return { findings: [shown('PV-3-CONFLICT', `a second booking of ${cert.reference} ${who} answered HTTP ${res.status}`), ...split] };
+          return done([shown('PV-3-CONFLICT', `a second booking of ${cert.reference} ${who} answered HTTP ${res.status}`), ...split]);
         }
         if (!shows(after.info, first.bookingReference) || shows(after.info, second.bookingReference)) {
           // A refused booking that writes anyway does so through the old interface too: one write-before-check.
           const overwrote = notShown('PV-2.6-LEGACY-REFUSES', `a second booking refused through the new API changed ${cert.reference}'s first booking too: the old interface's replacing it is the same write before the check`);
-          return { findings: [shown('PV-3-CONFLICT', `a second booking of ${cert.reference} ${who} was refused (HTTP ${res.status}) but ${shows(after.info, second.bookingReference) ? 'the certificate then showed it' : 'the first booking was gone'}`), overwrote] };
+          return done([shown('PV-3-CONFLICT', `a second booking of ${cert.reference} ${who} was refused (HTTP ${res.status}) but ${shows(after.info, second.bookingReference) ? 'the certificate then showed it' : 'the first booking was gone'}`), overwrote]);
         }
         if (res.status >= 400 && res.status < 500 && res.status !== 409) {
           // By legacy number: is it the identifier a booking route refuses, conflict or not?
           const fresh = via === 'by legacy number' ? await lab.bookFresh(booking('a first booking by legacy number'), {}, 'legacy') : undefined;
           if (fresh?.refused && fresh.refused.status === res.status) {
-            return {
-              findings: [
-                notShown('PV-3-CONFLICT', `a second booking of ${cert.reference} ${via} was refused with HTTP ${res.status}, and so was a first booking of a fresh certificate ${via}: the identifier, not the conflict`),
-                shown('PV-2.2-LEGACY-BOOKING', `a first booking of a fresh certificate by legacy number was refused with HTTP ${fresh.refused.status}, while ${cert.reference}'s first booking by reference answered 2xx: the booking route does not take the legacy number`),
-              ],
-            };
+            return done([
+              notShown('PV-3-CONFLICT', `a second booking of ${cert.reference} ${via} was refused with HTTP ${res.status}, and so was a first booking of a fresh certificate ${via}: the identifier, not the conflict`),
+              shown('PV-2.2-LEGACY-BOOKING', `a first booking of a fresh certificate by legacy number was refused with HTTP ${fresh.refused.status}, while ${cert.reference}'s first booking by reference answered 2xx: the booking route does not take the legacy number`),
+            ]);
           }
-          return { findings: [shown('PV-3-CONFLICT', `a second booking of ${cert.reference} ${who} was refused with HTTP ${res.status}, not 409`)] };
+          return done([shown('PV-3-CONFLICT', `a second booking of ${cert.reference} ${who} was refused with HTTP ${res.status}, not 409`)]);
         }
         seen.push(`${who}: HTTP ${res.status}${res.status >= 500 ? " (a server error: PV-4-NO-5XX's, not the conflict's)" : ''}`);
       }
     }
-    return { findings: [notShown('PV-3-CONFLICT', `second bookings of ${cert.reference} were refused and the first booking kept (${seen.join('; ')})`)] };
+    return done([notShown('PV-3-CONFLICT', `second bookings of ${cert.reference} were refused and the first booking kept (${seen.join('; ')})`)]);
   },
 };
 

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # What a release manager sees first (#42), as a person would: the Allure report and the
-# certification page of a NO-GO run (the reproducers step's double-booking-200 run, or one made
-# here) and of a GO-with-accepted-gaps run (the main certify, 10-certify.sh), opened in Debian's
+# certification page of a NO-GO run (double-booking-200, certified here; 43-reproducers.sh
+# replays its reproducers) and of a GO-with-accepted-gaps run (the main certify, 10-certify.sh), opened in Debian's
 # Chromium; each first screen must lead with the decision, its first root cause and any accepted gap.
 # Screenshots stay in <run>/first-screen/. Installs chromium when missing; SKIP only when impossible.
 set -uo pipefail

@@ -26,6 +26,14 @@ test.describe('release gate decision', () => {
     expect(d.warnings.join('\n')).toContain('SHOULD warning: RFC6749-5.1-PRAGMA');
   });
 
+  test('no-go on a CONFIG ERROR, naming the config error first, even when every clause the run got through held', () => {
+    const cert = certification([{ clauses: everyClause, ways: everyWay }, { clauses: ['PV-2.3-LIMITS'], configErrors: ['booking.limits.bookingReference: 400, but the target says its limit is 200: declare booking.limits.bookingReference: 200'] }]);
+    expect(cert.verdict).toBe('CONFIG ERROR');
+    const d = decide(inputs({ certification: cert }));
+    expect(d.go).toBe(false);
+    expect(d.reasons[0]).toBe('certification CONFIG ERROR: config error: booking.limits.bookingReference: 400, but the target says its limit is 200: declare booking.limits.bookingReference: 200');
+  });
+
   test('no-go naming the root cause first, then the failed MUST clause and its summary', () => {
     const cert = certification([{ clauses: everyClause.filter((id) => id !== 'PV-3-CONFLICT'), ways: everyWay }, { clauses: ['PV-3-CONFLICT'], status: 'failed', ok: false, errors: ['Error: [PV-3-CONFLICT] a second booking is refused with 409, got 201'] }]);
     const d = decide(inputs({ certification: cert }));
@@ -135,6 +143,8 @@ test.describe('the Allure CLI on each Node line', () => {
 });
 
 test.describe('allure quality-gate on this Node runtime (with the polyfill on Node 20 only)', () => {
+  // Each check starts Allure's CLI (seconds of CPU each): a busy machine is given the time, an idle one does not need it.
+  test.describe.configure({ timeout: 120_000 });
   let dir: string;
   test.beforeAll(() => {
     dir = mkdtempSync(path.join(tmpdir(), 'pvh-gate-'));
@@ -154,13 +164,15 @@ test.describe('allure quality-gate on this Node runtime (with the polyfill on No
 
   test('passes on passing results and fails, naming the rule, on a failed MUST test or too few tests', async () => {
     const env = { ...process.env, PVH_REPORT_DIR: dir, PVH_GATE_MIN_TESTS: '2', PVH_GATE_MUST_CLAUSES: 'PV-3-CONFLICT' };
-    const ok = await runAllure(['quality-gate', results('ok', ['passed', 'passed'])], { env, capture: true });
+    const [ok, failed, few] = await Promise.all([
+      runAllure(['quality-gate', results('ok', ['passed', 'passed'])], { env, capture: true }),
+      runAllure(['quality-gate', results('failed', ['passed', 'failed'])], { env, capture: true }),
+      runAllure(['quality-gate', results('few', ['passed'])], { env, capture: true }),
+    ]);
     expect(ok.output).not.toContain('toArray');
     expect(ok.code).toBe(0);
-    const failed = await runAllure(['quality-gate', results('failed', ['passed', 'failed'])], { env, capture: true });
     expect(failed.code).toBe(1);
     expect(failed.output).toContain('must/maxFailures');
-    const few = await runAllure(['quality-gate', results('few', ['passed'])], { env, capture: true });
     expect(few.code).toBe(1);
     expect(few.output).toContain('conformance/minTestsCount');
   });

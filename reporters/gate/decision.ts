@@ -87,8 +87,11 @@ export function certificationPart(cert: CertificationResults, options: Certifica
   const reasons: string[] = [];
   const warnings: string[] = [];
   const failed = mustFailed(cert.clauses);
-  if (cert.verdict === 'INCONCLUSIVE') {
-    reasons.push(`certification INCONCLUSIVE: ${cert.causes[0] ?? 'no cause recorded'}${cert.causes.length > 1 ? ` (and ${cert.causes.length - 1} more)` : ''}`);
+  // Nothing certain (INCONCLUSIVE), or a config the target contradicts (CONFIG ERROR): never a GO,
+  // whatever the clauses the run got through say.
+  if (cert.verdict === 'INCONCLUSIVE' || cert.verdict === 'CONFIG ERROR') {
+    const first = cert.verdict === 'CONFIG ERROR' ? (cert.causes.find((c) => c.startsWith('config error: ')) ?? cert.causes[0]) : cert.causes[0];
+    reasons.push(`certification ${cert.verdict}: ${first ?? 'no cause recorded'}${cert.causes.length > 1 ? ` (and ${cert.causes.length - 1} more)` : ''}`);
   }
   // Root causes first: what to fix; the failed clauses follow from them.
   for (const c of (cert.rootCauses ?? []).filter((x) => x.level === 'MUST')) reasons.push(`root cause: ${c.clause}: ${clip(statementText(c))}${c.consequences.length ? ` (dragged along: ${few(c.consequences)})` : ''}`);

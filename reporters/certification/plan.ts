@@ -43,13 +43,20 @@ export function untestedPlan(universe: readonly DeclaredTest[] | undefined, why:
   return universe ? clauseVerdicts([], { universe, nothingRan: why }) : [];
 }
 
+/** Why a not-applicable clause is (its first check's reason). */
+const c0reason = (c: ClauseResult): string => c.checks.find((x) => x.status === 'not-applicable')?.reason ?? 'not applicable to this environment';
+
 /** The plan in a few lines: the counts of MUST clauses, then each one not fully testable with what is missing. */
 export function describePlan(plan: readonly ClauseResult[], environment: string, max = Infinity): string[] {
   const must = plan.filter((c) => c.level === 'MUST');
   const full = must.filter((c) => c.verdict === 'pass');
   const partly = must.filter((c) => c.verdict === 'partial');
-  const none = must.filter((c) => c.verdict !== 'pass' && c.verdict !== 'partial');
-  const lines = [`"${environment}" can test ${full.length} of ${must.length} MUST clauses fully, ${partly.length} partly, ${none.length} not at all${partly.length + none.length > 0 ? ' (a run can be CONFORMANT only on what it tests):' : ''}`];
+  // A clause the environment declares it has nothing for (no old interface) is not applicable, not a gap.
+  const na = must.filter((c) => c.verdict === 'not-applicable');
+  const none = must.filter((c) => c.verdict !== 'pass' && c.verdict !== 'partial' && c.verdict !== 'not-applicable');
+  const applicable = must.length - na.length;
+  const naText = na.length > 0 ? ` (${na.length} not applicable: ${na.map((c) => c.id).join(', ')}: ${c0reason(na[0]!)})` : '';
+  const lines = [`"${environment}" can test ${full.length} of ${applicable} MUST clauses fully, ${partly.length} partly, ${none.length} not at all${naText}${partly.length + none.length > 0 ? ' (a run can be CONFORMANT only on what it tests):' : ''}`];
   const gaps = [...partly, ...none];
   for (const c of gaps.slice(0, max)) {
     const testable = c.checks.filter((x) => x.status === 'held').length;

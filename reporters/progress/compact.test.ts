@@ -5,16 +5,20 @@ import { PROJECT_ROOT } from '../../fixtures/harness/project-root.ts';
 import CompactProgress from './compact.ts';
 
 /** Feeds the reporter a run of `n` tests, every 40th failing with a long message; returns what it printed. */
-function printed(n: number): string[] {
+function printed(n: number, stoppedAt = Infinity): string[] {
   const lines: string[] = [];
   const log = console.log;
   console.log = (...args: unknown[]) => void lines.push(args.join(' '));
   try {
     const tests = Array.from({ length: n }, (_, i) => {
       const failed = i % 40 === 39;
+      // From `stoppedAt` on, a stop signal ended the tests: the client refused their next request.
+      const stopped = i >= stoppedAt;
       return {
-        test: { outcome: () => (failed ? 'unexpected' : 'expected'), titlePath: () => ['', 'conformance', 'suites/x.spec.ts', 'A group of checks', `test ${i} ${'with a very long title '.repeat(10)}(PV-3-CONFLICT)`] } as unknown as TestCase,
-        result: { status: failed ? 'failed' : 'passed', errors: failed ? [{ message: `\u001b[31mError: [PV-3-CONFLICT] ${'x'.repeat(400)}\u001b[39m\nmore` }] : [] } as unknown as TestResult,
+        test: { outcome: () => (failed || stopped ? 'unexpected' : 'expected'), titlePath: () => ['', 'conformance', 'suites/x.spec.ts', 'A group of checks', `test ${i} ${'with a very long title '.repeat(10)}(PV-3-CONFLICT)`] } as unknown as TestCase,
+        result: stopped
+          ? ({ status: 'failed', errors: [{ message: 'RunStopped: the run was stopped: POST http://127.0.0.1:1/x was not sent' }] } as unknown as TestResult)
+          : ({ status: failed ? 'failed' : 'passed', errors: failed ? [{ message: `\u001b[31mError: [PV-3-CONFLICT] ${'x'.repeat(400)}\u001b[39m\nmore` }] : [] } as unknown as TestResult),
       };
     });
     const reporter = new CompactProgress();
@@ -35,6 +39,12 @@ test('a run of 123 tests prints a line per tenth and a short line per failure, n
   for (const l of lines) expect(l.length, l).toBeLessThanOrEqual(280);
   expect(lines.at(-1)).toMatch(/^progress: 100 % \(123\/123\): 120 passed, 3 failed, 0 skipped, [\d.]+ s$/);
   expect(lines.join('\n')).not.toContain('\u001b[');
+});
+
+test('tests a stop signal ended are counted as stopped (not run), never as failures, and get no ✘ line', () => {
+  const lines = printed(20, 15);
+  expect(lines.filter((l) => l.startsWith('  ✘ '))).toEqual([]);
+  expect(lines.at(-1)).toMatch(/^progress: 100 % \(20\/20\): 15 passed, 0 failed, 0 skipped, 5 stopped \(not run\), [\d.]+ s$/);
 });
 
 test('a run of 3 tests prints a line per test', () => {

@@ -19,7 +19,7 @@ export function oneLine(text: string, max = WIDTH): string {
 export default class CompactProgress implements Reporter {
   private total = 0;
   private done = 0;
-  private counts = { passed: 0, failed: 0, skipped: 0 };
+  private counts = { passed: 0, failed: 0, skipped: 0, stopped: 0 };
   private nextTenth = 1;
   private started = Date.now();
 
@@ -37,8 +37,11 @@ export default class CompactProgress implements Reporter {
     // A retry-free run: the last result of a test is its result.
     this.done += 1;
     const outcome = test.outcome();
+    const error0 = result.errors[0]?.message ?? result.error?.message ?? '';
     if (outcome === 'skipped') this.counts.skipped += 1;
     else if (outcome === 'expected' || outcome === 'flaky') this.counts.passed += 1;
+    // Stopped by a stop signal (Ctrl-C) before it finished: not run, as the report counts it, never a failure.
+    else if (result.status === 'interrupted' || error0.startsWith('RunStopped')) this.counts.stopped += 1;
     else {
       this.counts.failed += 1;
       const error = result.errors[0]?.message ?? result.error?.message ?? result.status;
@@ -72,7 +75,7 @@ export default class CompactProgress implements Reporter {
 
   private line(): string {
     const pct = this.total ? Math.floor((this.done * 100) / this.total) : 100;
-    const { passed, failed, skipped } = this.counts;
-    return `progress: ${String(pct).padStart(3)} % (${this.done}/${this.total}): ${passed} passed, ${failed} failed, ${skipped} skipped, ${((Date.now() - this.started) / 1000).toFixed(1)} s`;
+    const { passed, failed, skipped, stopped } = this.counts;
+    return `progress: ${String(pct).padStart(3)} % (${this.done}/${this.total}): ${passed} passed, ${failed} failed, ${skipped} skipped${stopped > 0 ? `, ${stopped} stopped (not run)` : ''}, ${((Date.now() - this.started) / 1000).toFixed(1)} s`;
   }
 }

@@ -41,6 +41,8 @@ test.describe('Cookies are not credentials', () => {
     }
     const kept = validBooking({ notes: 'must survive removals that carry only cookies' });
     expect((await api.book(ref, kept, { label: 'book with a valid token (setup)' })).status, because('PV-3-CREATE', `setup: booking ${ref} with a valid token succeeds`)).toBeLessThan(300);
+    // Seen before the removals, so a booking missing after them was removed, not never shown (a stale read).
+    expect(containsValue(await bookingInfoOf(api, ref), kept.bookingReference), because('PV-3-CREATE', `setup: the booking of ${ref} made with a valid token shows in the next read`)).toBe(true);
     for (const role of configuredRoles(environment)) {
       const bare = await api.removeBooking(ref, { token: null, cookies: false, label: `remove booking of ${ref} with no token and no cookie (control)` });
       expect(bare.status, because('PV-5-BEARER-REQUIRED', `DELETE booking of ${ref} without any credential is refused with 401, got HTTP ${bare.status}`)).toBe(401);

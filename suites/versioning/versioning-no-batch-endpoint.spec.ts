@@ -31,6 +31,8 @@ test.describe('The old batch endpoint on the new base URL', () => {
     const booking = validBooking();
     const booked = await api.book(bookable.reference, booking);
     expect(booked.status, because('PV-3-CREATE', 'setting up: a valid booking succeeds')).toBeLessThan(300);
+    // Seen before the batch DELETE, so a booking missing after it was removed, not never shown (a stale read).
+    expect(containsValue(await bookingInfoOf(api, bookable.reference), booking.bookingReference), because('PV-3-CREATE', 'setting up: the booking shows in the next read')).toBe(true);
     const res = await api.raw('DELETE', BATCH, { contentType: 'application/json', rawBody: JSON.stringify([{ orderItemId: Number(bookable.legacyNumber), notes: null }]) });
     expect(served(res.status), because('PV-9-NO-BATCH-ENDPOINT', `the batch DELETE is not served, got HTTP ${res.status} ${res.text.slice(0, 200)}`)).toBe(false);
     expect(containsValue(await bookingInfoOf(api, bookable.reference), booking.bookingReference), because('PV-9-NO-BATCH-ENDPOINT', 'the batch DELETE removed nothing')).toBe(true);

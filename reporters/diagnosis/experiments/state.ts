@@ -12,7 +12,7 @@ import { shows, type Lab } from './lab.ts';
 
 /** The longest a state experiment waits for a write to show, within the lab's time. */
 export const MAX_STALE_WAIT_MS = 10_000;
-const waitFor = (lab: Lab) => Math.max(0, Math.min(MAX_STALE_WAIT_MS, lab.leftMs() - 1000));
+export const waitFor = (lab: Lab) => Math.max(0, Math.min(MAX_STALE_WAIT_MS, lab.leftMs() - 1000));
 export const booking = (what: string) => {
   const ref = bookingReference('exp');
   return validBooking({ notes: `experiment: ${what} (${ref})`, bookingReference: ref });
@@ -177,8 +177,11 @@ function readsUnbookedInfo(info: unknown): boolean {
   return o.isBooked === false || Object.values(o).every((v) => v === null || v === '' || v === false);
 }
 
-/** The clauses of how a booking is shown, which a booking not showing at all explains (bookingShows). */
-const SHOWN_BOOKING = ['PV-2.1-BOOKINGINFO', 'PV-2.3-ROUNDTRIP'] as const;
+/**
+ * The clauses of how a booking is shown, which a booking not showing at all explains (bookingShows):
+ * its data (PV-2.1-BOOKINGINFO, PV-2.3-ROUNDTRIP), and a booking made beside others not showing as its own (PV-3-ISOLATED).
+ */
+const SHOWN_BOOKING = ['PV-2.1-BOOKINGINFO', 'PV-2.3-ROUNDTRIP', 'PV-3-ISOLATED'] as const;
 
 /**
  * PV-3-CREATE: a booking that answered success shows in the next read. When reads show the

@@ -6,9 +6,9 @@
 import { is2xx } from '../../../fixtures/harness/properties/responses.ts';
 import { apiRaceTarget } from '../../../fixtures/harness/race/targets.ts';
 import { askedRaceRequests, planRequests, probeUnbookedRemove, requestsPerTrial, runTrial, type RaceScenario } from '../../../fixtures/harness/race/trial.ts';
-import { notShown, shown, type ClauseFinding, type Experiment } from './experiment.ts';
+import { notShown, seconds, shown, type ClauseFinding, type Experiment } from './experiment.ts';
 import { shows } from './lab.ts';
-import { booking, idsOf, noCert } from './state.ts';
+import { booking, idsOf, noCert, waitFor } from './state.ts';
 
 const LEGACY_SEEN = ['PV-2.6-LEGACY-CONFLICT', 'PV-2.6-LEGACY-REFUSES'] as const;
 /** How a booking reads back: another API user not seeing it at all is the state kept per user, not how it is shown. */
@@ -35,10 +35,12 @@ export const secondBookingRefused: Experiment = {
     const cert = made.cert;
     const users = limited?.venues.includes(cert.venue) ? (['primary', 'limitedVenue'] as const) : (['primary'] as const);
     const readers = inside?.cert ? [...others, 'limitedVenue' as const] : others;
+    // A second booking is judged against a first one the target shows: one that shows late (a stale
+    // read) is waited for; one that never shows is booking-shows' question, not the conflict's.
+    const firstShown = await lab.readUntil(cert.reference, 'does the first booking show?', (info) => shows(info, first.bookingReference), waitFor(lab));
+    if (!firstShown.held) return { notRun: `the first booking of ${cert.reference} answered HTTP ${made.res?.status ?? '2xx'}, but reads did not show it in ${seconds(firstShown.afterMs)} (whether a booking shows is booking-shows' question)` };
     const unseenBy: string[] = [];
-    if (shows((await lab.read(cert.reference, 'does the first booking show?')).info, first.bookingReference)) {
-      for (const as of readers) if (!shows((await lab.read(cert.reference, `does the ${as} user see the first booking?`, as)).info, first.bookingReference)) unseenBy.push(as);
-    }
+    for (const as of readers) if (!shows((await lab.read(cert.reference, `does the ${as} user see the first booking?`, as)).info, first.bookingReference)) unseenBy.push(as);
     const perUser = unseenBy.length > 0 ? READ_BACK.map((c) => notShown(c, `the primary user's booking of ${cert.reference} shows to it but not to the ${unseenBy.join(' and ')} user${unseenBy.length > 1 ? 's' : ''}: the booking state is kept per user, not a booking rendered wrong`)) : [];
     const done = (findings: ClauseFinding[]) => ({ findings: [...findings, ...perUser] });
     const seen: string[] = [];

@@ -31,7 +31,7 @@ async function outcome(experiment: Experiment, faults: string[] = []) {
 const cases: Array<[Experiment, shownBy: string[], notShownBy: string[]]> = [
   [removalShows, ['remove-noop', 'rebook-refused', 'remove-legacy-ignored', 'old-interface-bookings-unremovable', 'rebook-keeps-old-fields', 'remove-keeps-info'], ['booking-stale-read']],
   [bookingShows, ['booking-creates-nothing'], ['remove-stale-read']],
-  [secondBookingRefused, ['double-booking-200', 'conflict-overwrites'], ['conflict-500', 'problem-type-case']],
+  [secondBookingRefused, ['double-booking-200', 'conflict-overwrites', 'booked-from-date-only', 'conflict-fills-absent-fields'], ['conflict-500', 'problem-type-case']],
   [simultaneousBookings, ['race-window', 'identifier-keyed-lock'], ['conflict-500']],
   [readOnlyWriteWritten, ['booking-without-permission', 'permission-unchecked-legacy'], ['rebook-refused']],
   [outsideVenueWritten, ['venue-unchecked', 'venue-unchecked-legacy', 'venue-own-refused'], ['rebook-refused']],

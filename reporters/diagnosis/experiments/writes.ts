@@ -7,7 +7,8 @@ import { is2xx } from '../../../fixtures/harness/properties/responses.ts';
 import { apiRaceTarget } from '../../../fixtures/harness/race/targets.ts';
 import { askedRaceRequests, planRequests, probeUnbookedRemove, requestsPerTrial, runTrial, type RaceScenario } from '../../../fixtures/harness/race/trial.ts';
 import { notShown, seconds, shown, type ClauseFinding, type Experiment } from './experiment.ts';
-import { shows } from './lab.ts';
+import { shows, type Lab } from './lab.ts';
+import { leanBooking } from '../../../fixtures/harness/checks/booking-history.ts';
 import { booking, idsOf, noCert, waitFor } from './state.ts';
 
 const LEGACY_SEEN = ['PV-2.6-LEGACY-CONFLICT', 'PV-2.6-LEGACY-REFUSES'] as const;
@@ -73,9 +74,35 @@ export const secondBookingRefused: Experiment = {
         seen.push(`${who}: HTTP ${res.status}${res.status >= 500 ? " (a server error: PV-4-NO-5XX's, not the conflict's)" : ''}`);
       }
     }
-    return done([notShown('PV-3-CONFLICT', `second bookings of ${cert.reference} were refused and the first booking kept (${seen.join('; ')})`)]);
+    // One step aside: a first booking with the fields the target does not require left out.
+    const lean = await overLeanBooking(lab);
+    if (lean) return done([lean]);
+    return done([notShown('PV-3-CONFLICT', `second bookings of ${cert.reference} were refused and the first booking kept (${seen.join('; ')}), also over a first booking with only the fields the config requires`)]);
   },
 };
+
+/**
+ * A second booking over a first one made with only the fields the config requires: a conflict check
+ * that counts a certificate booked only when its booking has some field, or a refused booking that
+ * fills the fields the first left out, shows only there.
+ */
+async function overLeanBooking(lab: Lab): Promise<ClauseFinding | undefined> {
+  const first = leanBooking(lab.env, 'exlean');
+  const fields = Object.keys(first).join(', ');
+  if (Object.keys(first).length === 4) return undefined;
+  const made = await lab.bookFresh(first);
+  if (!made.cert) return undefined;
+  const cert = made.cert;
+  if (!(await lab.readUntil(cert.reference, 'does the lean first booking show?', (info) => shows(info, first.bookingReference), waitFor(lab))).held) return undefined;
+  const second = booking('a second booking over one with fields left out');
+  const res = await lab.api.book(cert.reference, second, { label: `experiment: book ${cert.reference} again over a booking with only ${fields}` });
+  const after = await lab.read(cert.reference, 'is the lean first booking kept as it was?');
+  if (is2xx(res.status)) return shown('PV-3-CONFLICT', `a second booking of ${cert.reference}, booked first with only ${fields}, answered HTTP ${res.status}`);
+  if (!shows(after.info, first.bookingReference) || shows(after.info, second.bookingReference) || shows(after.info, second.notes!)) {
+    return shown('PV-3-CONFLICT', `a second booking of ${cert.reference}, booked first with only ${fields}, was refused (HTTP ${res.status}) but the certificate then showed ${JSON.stringify(after.info).slice(0, 160)}: the refused booking changed the first`);
+  }
+  return undefined;
+}
 
 /** PV-3-ATOMIC: concurrent bookings (and removals) leave a state one serial order explains: judged by winners and the final read, never by statuses. */
 export const simultaneousBookings: Experiment = {

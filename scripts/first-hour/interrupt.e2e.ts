@@ -52,9 +52,9 @@ test('SIGINT half-way leaves no booking of the run on the target and a report of
 
 // #41: a stop blames nothing. Interrupted at random moments against a correct implementation in
 // another process, no report names a root cause or fails a clause, and no booking is left behind.
-// PVH_INTERRUPT_MOMENTS sets how many (CI: 4; the acceptance run: 20).
+// PVH_CI_INTERRUPT_MOMENTS sets how many (CI: 4; the acceptance run: 20). PVH_CI_*, because npm test's hermetic environment keeps only those of ours.
 test('SIGINT at random moments against a correct target: no root cause, no failed clause, no booking left', async () => {
-  const moments = Number(process.env.PVH_INTERRUPT_MOMENTS ?? 4);
+  const moments = Number(process.env.PVH_CI_INTERRUPT_MOMENTS ?? 4);
   test.setTimeout(moments * 120_000);
   const peer = await startIndependentPeer();
   const dir = mkdtempSync(path.join(tmpdir(), 'pvh-interrupts-'));

@@ -1,5 +1,5 @@
 /** `npm run reference`: the reference API as a sandbox on 127.0.0.1 (fixtures/reference-api/sandbox.ts). */
-import { DEFAULT_PORTS, faultList, parseReferenceArgs, REFERENCE_ENV_VARS, serveSandbox, variantList } from '../fixtures/reference-api/index.ts';
+import { DEFAULT_PORTS, DEFAULT_SHORT_TOKEN_TTL, faultList, parseReferenceArgs, REFERENCE_ENV_VARS, serveSandbox, variantList } from '../fixtures/reference-api/index.ts';
 import { CommandError, runMain } from './lib/run-main.ts';
 
 /** The face's own reading of the flags (options.ts: flags win over REF_* variables); runMain checked them against the list below. */
@@ -18,7 +18,7 @@ runMain({
     fault: { type: 'string', value: 'NAME', multiple: true, help: 'break one behaviour on purpose (repeatable; --list-faults)' },
     variant: { type: 'string', value: 'NAME', help: 'a conformant alternative behaviour (--list-variants)' },
     'token-ttl': { type: 'string', value: 'S', help: 'token lifetime in seconds (default 3600)' },
-    'short-token-ttl': { type: 'string', value: 'S', help: 'lifetime of partner-shortlived tokens (default 2)' },
+    'short-token-ttl': { type: 'string', value: 'S', help: `lifetime of partner-shortlived tokens (default ${DEFAULT_SHORT_TOKEN_TTL})` },
     'race-window-ms': { type: 'string', value: 'MS', help: 'gap used by the race faults (default 1)' },
     'latency-ms': { type: 'string', value: 'MS', help: 'latency added to every request' },
     'error-rate': { type: 'string', value: 'R', help: 'fraction of requests answered 503' },

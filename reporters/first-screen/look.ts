@@ -70,11 +70,12 @@ export async function lookAtFirstScreens(reportDir: string, shots: string, gateG
     const looks: Look[] = [];
     for (const [page, file] of [['allure', path.join(reportDir, 'allure-report', 'index.html')], ['certification', path.join(reportDir, 'certification', 'index.html')]] as const) {
       const tab = await browser.newPage({ viewport: { width: 1366, height: 768 } });
+      // Every wait of the page (loading, Allure's rendering, the screenshot) within the same budget.
       tab.setDefaultTimeout(ALLURE_RENDER_MS);
       await tab.goto(pathToFileURL(path.resolve(file)).href);
       // Allure renders after loading its data: wait for its title, then look at the top as a person opening it does.
       // On a busy CI machine that took over 30 s for a failing run's report: the budget is for a stuck page, not a slow one.
-      if (page === 'allure') await tab.waitForFunction("document.body.innerText.includes('Partner Voucher API')", undefined, { timeout: ALLURE_RENDER_MS });
+      if (page === 'allure') await tab.waitForFunction("document.body.innerText.includes('Partner Voucher API')");
       await tab.evaluate(TO_TOP);
       const text = (await tab.evaluate(VISIBLE_TEXT)) as string;
       const screenshot = path.join(shots, `${page}.png`);

@@ -37,14 +37,14 @@ export default class CompactProgress implements Reporter {
     // A retry-free run: the last result of a test is its result.
     this.done += 1;
     const outcome = test.outcome();
-    const error0 = result.errors[0]?.message ?? result.error?.message ?? '';
+    const message = result.errors[0]?.message ?? result.error?.message;
     if (outcome === 'skipped') this.counts.skipped += 1;
     else if (outcome === 'expected' || outcome === 'flaky') this.counts.passed += 1;
     // Stopped by a stop signal (Ctrl-C) before it finished: not run, as the report counts it, never a failure.
-    else if (result.status === 'interrupted' || error0.startsWith('RunStopped')) this.counts.stopped += 1;
+    else if (result.status === 'interrupted' || message?.startsWith('RunStopped')) this.counts.stopped += 1;
     else {
       this.counts.failed += 1;
-      const error = result.errors[0]?.message ?? result.error?.message ?? result.status;
+      const error = message ?? result.status;
       console.log(redact(`  ✘ ${oneLine(test.titlePath().slice(3).join(' › '), 110)}: ${oneLine(error.split('\n').find((l) => l.trim() !== '') ?? error, WIDTH)}`));
     }
     // One line when the run passes one or more tenths (a run of 3 tests has a line per test).

@@ -34,7 +34,7 @@ test('an endpoint that refuses the empty write leaves k6 without the output, wit
 });
 
 test('a contention smoke with Prometheus down holds its thresholds (exit 0) and says once that nothing was sent', async () => {
-  test.skip(!findK6(), 'k6 is not built yet (npm run k6:ensure; .ci/steps.d/25-prometheus.sh runs the same check)');
+  test.skip(!findK6(), 'k6 is not built yet (npm run k6:ensure; .ci/nightly.d/25-prometheus.sh runs the same check)');
   test.setTimeout(120_000);
   const dir = mkdtempSync(path.join(tmpdir(), 'pvh-load-down-'));
   const port = await freePort();

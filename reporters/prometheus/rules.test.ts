@@ -2,7 +2,7 @@
  * The shipped dashboards and alert rules: the dashboards are what their builders make, every pvh_*
  * name they and the rules use is one a run sends, and (where Debian's prometheus package is
  * installed) promtool accepts the rules, their unit tests pass and every dashboard query parses.
- * .ci/steps.d/25-prometheus.sh installs it and runs the same promtool checks, then every query
+ * .ci/nightly.d/25-prometheus.sh installs it and runs the same promtool checks, then every query
  * against a real Prometheus.
  */
 import { expect, test } from '@playwright/test';
@@ -19,7 +19,7 @@ import { loadSamples } from './load-series.ts';
 
 const DIR = path.join(PROJECT_ROOT, 'reporters', 'prometheus');
 const promtool = onPath('promtool');
-const NO_PROMTOOL = 'promtool is not installed (Debian package prometheus); .ci/steps.d/25-prometheus.sh installs it and runs these checks';
+const NO_PROMTOOL = 'promtool is not installed (Debian package prometheus); .ci/nightly.d/25-prometheus.sh installs it and runs these checks';
 
 function run(args: string[], cwd = DIR): { code: number; output: string } {
   const r = spawnSync(promtool!, args, { cwd, encoding: 'utf8' });

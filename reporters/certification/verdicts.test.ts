@@ -84,6 +84,13 @@ test.describe('failure attribution', () => {
     expect(v.verdict).toBe('INCONCLUSIVE');
     expect(v.causes[0]).toContain('remove it from the expectations file');
   });
+
+  test('a known deviation of a SHOULD clause that still shows as its warning marks the clause a known deviation and leaves the run CONFORMANT', () => {
+    const warned = outcome({ clauses: ['RFC6750-3.1-NO-ERROR'], status: 'passed', ok: true, warnings: ['[RFC6750-3.1-NO-ERROR] the challenge has error "invalid_request"'], knownDeviation: 'RFC6750-3.1-NO-ERROR: known' });
+    const v = verdictOf([others('RFC6750-3.1-NO-ERROR'), warned]);
+    expect(v.byId.get('RFC6750-3.1-NO-ERROR')).toMatchObject({ verdict: 'warning', knownDeviation: 'RFC6750-3.1-NO-ERROR: known' });
+    expect(v.verdict).toBe('CONFORMANT');
+  });
 });
 
 test.describe('a PASS means it was tested', () => {

@@ -53,6 +53,7 @@ export function clauseVerdicts(tests: TestOutcome[], ctx: CheckContext = {}, cat
     for (const t of mine) {
       for (const w of t.warnings.filter((x) => idsIn(x).includes(c.id))) {
         warned = true;
+        if (t.knownDeviation?.startsWith(`${c.id}:`)) knownDeviation = t.knownDeviation;
         note(`warning: ${w}`);
       }
       for (const o of t.observations.filter((x) => idsIn(x).includes(c.id))) note(`observed: ${o}`);

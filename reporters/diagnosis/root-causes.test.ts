@@ -33,3 +33,11 @@ test('a fresh token refused too is the dead token\'s story when the run also saw
   // The bearer check's own assertion failing is no fresh-token story: it stays the root.
   expect(rootCauses([...dead, failed('a valid token grants access at once', 'PV-5-BEARER-ACCEPTED', 'got 401')]).map((c) => c.clause)).toEqual(['PV-5-BEARER-ACCEPTED']);
 });
+
+test('a SHOULD warning the expectations file knows is no root cause; the same warning unknown is one, and so is another clause\'s warning on the same test', () => {
+  const warned = (knownDeviation?: string) =>
+    outcome({ title: 'GET with HTTP Basic is refused with a Bearer challenge', clauses: ['PV-5-NO-BASIC', 'RFC6750-3.1-NO-ERROR'], status: 'passed', ok: true, warnings: ['[RFC6750-3.1-NO-ERROR] the challenge has error "invalid_request"'], ...(knownDeviation ? { knownDeviation } : {}) });
+  expect(rootCauses([warned('RFC6750-3.1-NO-ERROR: known')]).map((c) => c.clause)).toEqual([]);
+  expect(rootCauses([warned()]).map((c) => c.clause)).toEqual(['RFC6750-3.1-NO-ERROR']);
+  expect(rootCauses([warned('PV-4.3-MEDIA: another clause')]).map((c) => c.clause)).toEqual(['RFC6750-3.1-NO-ERROR']);
+});

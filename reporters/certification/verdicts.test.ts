@@ -85,6 +85,14 @@ test.describe('failure attribution', () => {
     expect(v.causes[0]).toContain('remove it from the expectations file');
   });
 
+  test('a known deviation of one clause does not excuse another clause failing in the same test (a token refused in the test known for its media type)', () => {
+    const both = outcome({ clauses: ['PV-4.3-MEDIA', 'PV-5-LIFETIME'], status: 'failed', ok: true, errors: ['Error: [PV-5-LIFETIME] a token the run obtained was refused'], knownDeviation: 'PV-4.3-MEDIA: content type not enforced' });
+    const v = verdictOf([others('PV-4.3-MEDIA', 'PV-5-LIFETIME'), both]);
+    expect(v.byId.get('PV-5-LIFETIME')).toMatchObject({ verdict: 'fail' });
+    expect(v.byId.get('PV-5-LIFETIME')!.knownDeviation).toBeUndefined();
+    expect(v.verdict).toBe('NOT CONFORMANT');
+  });
+
   test('a known deviation of a SHOULD clause that still shows as its warning marks the clause a known deviation and leaves the run CONFORMANT', () => {
     const warned = outcome({ clauses: ['RFC6750-3.1-NO-ERROR'], status: 'passed', ok: true, warnings: ['[RFC6750-3.1-NO-ERROR] the challenge has error "invalid_request"'], knownDeviation: 'RFC6750-3.1-NO-ERROR: known' });
     const v = verdictOf([others('RFC6750-3.1-NO-ERROR'), warned]);

@@ -42,7 +42,8 @@ export function clauseVerdicts(tests: TestOutcome[], ctx: CheckContext = {}, cat
       return r.kind === 'failed' && r.clauses.includes(c.id);
     });
     for (const t of failedBy) {
-      if (t.knownDeviation) knownDeviation = t.knownDeviation;
+      // Only a deviation of this clause: a test known to deviate on another may fail this one too.
+      if (t.knownDeviation?.startsWith(`${c.id}:`)) knownDeviation = t.knownDeviation;
       const r = readings.get(t)! as { message: string };
       evidence.push(`${t.title}: ${firstLine(t.errors.find((e) => idsIn(e).includes(c.id)) ?? r.message)}`);
     }

@@ -12,8 +12,9 @@ import type { Experiment, ExperimentRecord } from './experiment.ts';
 import { Lab } from './lab.ts';
 import { bookingShows, outsideVenueWritten, readOnlyWriteWritten, removalShows } from './state.ts';
 import { otherCertificatesUnchanged, secondBookingRefused, simultaneousBookings } from './writes.ts';
+import { refusedBodiesWritten } from './refused-bodies.ts';
 
-export const EXPERIMENTS: readonly Experiment[] = [readOnlyWriteWritten, outsideVenueWritten, removalShows, bookingShows, secondBookingRefused, simultaneousBookings, otherCertificatesUnchanged];
+export const EXPERIMENTS: readonly Experiment[] = [readOnlyWriteWritten, outsideVenueWritten, removalShows, bookingShows, secondBookingRefused, simultaneousBookings, otherCertificatesUnchanged, refusedBodiesWritten];
 
 export function experimentFor(clause: string): (Experiment & { explainsOnly: boolean }) | undefined {
   const judges = EXPERIMENTS.find((e) => (e.clauses as readonly string[]).includes(clause));

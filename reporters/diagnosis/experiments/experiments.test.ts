@@ -10,6 +10,7 @@ import { Lab } from './lab.ts';
 import { bookingShows, outsideVenueWritten, readOnlyWriteWritten, removalShows } from './state.ts';
 import { otherCertificatesUnchanged, secondBookingRefused, simultaneousBookings } from './writes.ts';
 import { runExperiments } from './catalogue.ts';
+import { refusedBodiesWritten } from './refused-bodies.ts';
 
 // A read that stays stale needs the budget to see it end (the stale faults keep the old state 5 s);
 // a state that never shows is seen as well in a shorter wait.
@@ -90,4 +91,13 @@ test('the run of a candidate list: one record per experiment, steps for each, an
 test('second-booking-refused: a second booking refused by legacy number like a first one is the identifier (PV-2.2-LEGACY-BOOKING shown), not the conflict', async () => {
   const { findings } = await outcome(secondBookingRefused, ['booking-route-refuses-legacy']);
   expect(findings.map((f) => [f.clause, f.shown])).toEqual([['PV-3-CONFLICT', false], ['PV-2.2-LEGACY-BOOKING', true]]);
+});
+
+test('refused-bodies-written explains away only what a refused body alone did not write: all three on the clean reference and against a stale removal; none whose body a fault accepts', async () => {
+  const of = (o: Awaited<ReturnType<typeof outcome>>) => o.findings.map((f) => `${f.clause}:${f.shown}`);
+  const [clean, stale, arrays, types] = await Promise.all([outcome(refusedBodiesWritten), outcome(refusedBodiesWritten, ['remove-stale-read']), outcome(refusedBodiesWritten, ['array-books-first']), outcome(refusedBodiesWritten, ['types-unchecked'])]);
+  const all = ['PV-4.3-MALFORMED:false', 'PV-4.3-OBJECT:false', 'PV-2.3-TYPES:false'];
+  expect([of(clean), of(stale)]).toEqual([all, all]);
+  expect(of(arrays)).toEqual(['PV-4.3-MALFORMED:false', 'PV-2.3-TYPES:false']);
+  expect(of(types)).toEqual(['PV-4.3-MALFORMED:false', 'PV-4.3-OBJECT:false']);
 });

@@ -91,10 +91,10 @@ export class Lab {
    * Reads `id` until `done` holds of its bookingInfo or `maxMs` (within the lab's time) has passed:
    * how long the target kept answering the state from before a write.
    */
-  async readUntil(id: string, why: string, done: (info: unknown) => boolean, maxMs: number): Promise<{ held: boolean; afterMs: number; reads: number; lastBooked?: boolean }> {
+  async readUntil(id: string, why: string, done: (info: unknown) => boolean, maxMs: number, as: ApiUserRole = 'primary'): Promise<{ held: boolean; afterMs: number; reads: number; lastBooked?: boolean }> {
     const t0 = Date.now();
     for (let reads = 1; ; reads += 1) {
-      const r = await this.read(id, why);
+      const r = await this.read(id, why, as);
       if (r.status === 200 && done(r.info)) return { held: true, afterMs: Date.now() - t0, reads };
       if (Date.now() - t0 >= maxMs || this.leftMs() < 500) return { held: false, afterMs: Date.now() - t0, reads, ...(r.booked !== undefined ? { lastBooked: r.booked } : {}) };
       await sleep(250);

@@ -7,7 +7,8 @@ import type { PoolCertificate } from '../../../fixtures/environments/types.ts';
 import { LegacyInterface } from '../../../fixtures/harness/legacy-interface.ts';
 import { bookingReference, validBooking } from '../../../fixtures/harness/pool.ts';
 import { is2xx } from '../../../fixtures/harness/properties/responses.ts';
-import { notShown, seconds, shown, type Experiment } from './experiment.ts';
+import type { ApiUserRole } from '../../../fixtures/harness/partner-api.ts';
+import { notShown, seconds, shown, type ClauseFinding, type Experiment } from './experiment.ts';
 import { shows, type Lab } from './lab.ts';
 
 /** The longest a state experiment waits for a write to show, within the lab's time. */
@@ -182,6 +183,32 @@ function readsUnbookedInfo(info: unknown): boolean {
  * its data (PV-2.1-BOOKINGINFO, PV-2.3-ROUNDTRIP), and a booking made beside others not showing as its own (PV-3-ISOLATED).
  */
 const SHOWN_BOOKING = ['PV-2.1-BOOKINGINFO', 'PV-2.3-ROUNDTRIP', 'PV-3-ISOLATED'] as const;
+/** A booking the old interface made not shown on the new API: what any other writer's booking not shown to a reader looks like too. */
+const OTHER_WRITER = ['PV-2.6-LEGACY-CONFLICT'] as const;
+
+/**
+ * After a booking by reference that shows there: do the views read before it, by legacy number and
+ * as the other API users, show it too? A view kept per identifier or per user (a cache keyed so)
+ * shows only here; a failure met beside other requests, or through the old interface, follows from it.
+ */
+async function otherViews(lab: Lab, cert: PoolCertificate, ref: string, readers: readonly ApiUserRole[]): Promise<ClauseFinding[] | undefined> {
+  const why = (what: string) => [...SHOWN_BOOKING, ...OTHER_WRITER].map((c) => notShown(c, `${what}: a view kept apart, not how a booking is shown, concurrency or the old interface`));
+  if (cert.legacyNumber) {
+    const legacy = await lab.readUntil(cert.legacyNumber, 'does the booking show by legacy number?', (info) => shows(info, ref), waitFor(lab));
+    if (!legacy.held || legacy.reads > 1) {
+      const stale = `a booking of ${cert.reference} by reference, shown there at once, ${legacy.held ? `showed by legacy number ${cert.legacyNumber} only after ${seconds(legacy.afterMs)}` : `did not show by legacy number ${cert.legacyNumber} in ${seconds(legacy.afterMs)}`} (${legacy.reads} reads; read by legacy number before the booking)`;
+      return [shown('PV-2.2-LEGACY-BOOKING', stale), ...why(stale)];
+    }
+  }
+  for (const as of readers) {
+    const other = await lab.readUntil(cert.reference, `does the ${as} user see the booking?`, (info) => shows(info, ref), waitFor(lab), as);
+    if (!other.held || other.reads > 1) {
+      const stale = `a booking of ${cert.reference} by the primary user, shown to it at once, ${other.held ? `showed to the ${as} user only after ${seconds(other.afterMs)}` : `did not show to the ${as} user in ${seconds(other.afterMs)}`} (${other.reads} reads; that user read the certificate before the booking)`;
+      return [shown('PV-3-CREATE', stale), ...why(stale)];
+    }
+  }
+  return undefined;
+}
 
 /**
  * PV-3-CREATE: a booking that answered success shows in the next read. When reads show the
@@ -192,10 +219,15 @@ export const bookingShows: Experiment = {
   name: 'booking-shows',
   hypothesis: 'a booking that answered success was not kept (or reads kept showing the certificate unbooked for a while)',
   clauses: ['PV-3-CREATE'],
-  explains: SHOWN_BOOKING,
+  explains: [...SHOWN_BOOKING, ...OTHER_WRITER],
   async run(lab) {
-    const cert = await lab.fresh();
+    // Read first through every view the suites' requests had: by legacy number, and as the other users.
+    const limited = lab.env.credentials.limitedVenue;
+    const readers = [...(lab.env.credentials.readOnly ? ['readOnly' as const] : []), ...(limited ? ['limitedVenue' as const] : [])];
+    const cert = (limited ? await lab.fresh({ legacy: true, inside: limited.venues, readAs: readers }) : undefined) ?? (await lab.fresh({ legacy: true, readAs: readers.filter((r) => r !== 'limitedVenue') })) ?? (await lab.fresh());
     if (!cert) return { notRun: noCert };
+    if (cert.legacyNumber) await lab.read(cert.legacyNumber, 'by legacy number, before the experiment');
+    const canRead = readers.filter((r) => r !== 'limitedVenue' || limited!.venues.includes(cert.venue));
     const b = booking('does a booking show?');
     const res = await lab.api.book(cert.reference, b, { label: `experiment: book ${cert.reference}` });
     if (res.status === 409) return { notRun: `${cert.reference} was refused as already booked (HTTP 409)` };
@@ -210,6 +242,8 @@ export const bookingShows: Experiment = {
       return { findings: [shown('PV-3-CREATE', `a booking of ${cert.reference} answered HTTP ${res.status}, but reads did not show it ${seconds(seen.afterMs)} later (${seen.reads} reads)`), ...(seen.lastBooked === false ? explained(`${stale}: a booking that does not show yet, not how a booking is shown`) : [])] };
     }
     if (seen.reads > 1) return { findings: [shown('PV-3-CREATE', `a booking of ${cert.reference} answered HTTP ${res.status}, but reads kept showing the certificate without it for ${seconds(seen.afterMs)} (${seen.reads - 1} reads)`), ...explained(`reads showed ${cert.reference} without its booking for ${seconds(seen.afterMs)}, then with it: a stale read, not how a booking is shown`)] };
-    return { findings: [notShown('PV-3-CREATE', `the booking answered HTTP ${res.status} and the next read showed it`)] };
+    const apart = await otherViews(lab, cert, b.bookingReference, canRead);
+    if (apart) return { findings: apart.some((f) => f.clause === 'PV-3-CREATE') ? apart : [notShown('PV-3-CREATE', `the booking answered HTTP ${res.status} and the next read by reference showed it`), ...apart] };
+    return { findings: [notShown('PV-3-CREATE', `the booking answered HTTP ${res.status} and the next read showed it${cert.legacyNumber ? ', by legacy number too' : ''}${canRead.length ? `, and to the ${canRead.join(' and ')} user${canRead.length > 1 ? 's' : ''}` : ''}`)] };
   },
 };

@@ -108,3 +108,22 @@ test('booking-shows reads the views the suites had read before the booking: a vi
   expect(of).toEqual(['PV-3-CREATE:false', 'PV-2.2-LEGACY-BOOKING:true', 'PV-2.1-BOOKINGINFO:false', 'PV-2.3-ROUNDTRIP:false', 'PV-3-ISOLATED:false', 'PV-2.6-LEGACY-CONFLICT:false']);
   expect(findings[1]!.seen).toMatch(/did not show by legacy number \d+ in|showed by legacy number \d+ only after/);
 });
+
+test('removal-shows, when the suites left every certificate booked (removals that free nothing), removes one of those bookings and sees it stay: PV-3-REMOVE shown, not "a booking that does not show"', async () => {
+  const ref = await startWorkerReference({ faults: ['remove-noop'] });
+  const lab = new Lab(ref.environment, Date.now() + 8_000);
+  try {
+    for (const c of ref.environment.writable) await lab.api.book(c.reference, { notes: 'left by the suites', bookingDate: '2026-12-20', bookingTime: '10:00:00', bookingReference: `PVH-left-${c.reference}` }, { label: 'setup' });
+    const o = await removalShows.run(lab);
+    expect('findings' in o && o.findings.map((f) => [f.clause, f.shown])).toEqual([['PV-3-REMOVE', true]]);
+    expect('findings' in o && o.findings[0]!.seen).toMatch(/every writable certificate read booked after the suites/);
+  } finally {
+    await lab.close();
+    await ref.close();
+  }
+});
+
+test('second-booking-refused: a second booking accepted explains the old interface booking over a new API one (the same missing check)', async () => {
+  const { findings } = await outcome(secondBookingRefused, ['double-booking-200']);
+  expect(findings.map((f) => `${f.clause}:${f.shown}`)).toEqual(expect.arrayContaining(['PV-3-CONFLICT:true', 'PV-2.6-LEGACY-REFUSES:false']));
+});

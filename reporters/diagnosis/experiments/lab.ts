@@ -31,6 +31,8 @@ export class Lab {
   readonly api: PartnerApi;
   readonly http: HttpClient;
   private readonly used = new Set<string>();
+  /** Writable certificates fresh() found booked. */
+  private readonly booked = new Set<string>();
 
   constructor(
     readonly env: ResolvedEnvironment,
@@ -53,10 +55,30 @@ export class Lab {
     for (const c of this.env.writable) {
       if (this.used.has(c.reference) || (want.legacy && !c.legacyNumber)) continue;
       if (want.outside?.includes(c.venue) || (want.inside && !want.inside.includes(c.venue))) continue;
+      // One that reads booked is a leftover (a removal of the run's that did not free it): lefts() has it.
+      const first = await this.read(c.reference, 'before the experiment');
+      if (first.status !== 200) {
+        this.used.add(c.reference);
+        continue;
+      }
+      if (!readsUnbooked(first.info)) {
+        this.booked.add(c.reference);
+        continue;
+      }
       this.used.add(c.reference);
-      if ((await this.read(c.reference, 'before the experiment')).status !== 200) continue;
       for (const as of want.readAs ?? []) await this.read(c.reference, `as the ${as} user, before the experiment`, as);
       return c;
+    }
+    return undefined;
+  }
+
+  /** A writable certificate that read booked when fresh() passed it over, and still does: a booking the run left. */
+  async leftover(): Promise<PoolCertificate | undefined> {
+    for (const c of this.env.writable) {
+      if (!this.booked.has(c.reference) || this.used.has(c.reference)) continue;
+      this.used.add(c.reference);
+      const r = await this.read(c.reference, 'a booking left behind?');
+      if (r.status === 200 && !readsUnbooked(r.info)) return c;
     }
     return undefined;
   }
@@ -116,3 +138,11 @@ export class Lab {
 /** Whether a bookingInfo shows the booking that sent `bookingReference`. */
 export const shows = (info: unknown, bookingReference: string): boolean => containsValue(info, bookingReference);
 
+
+/** Whether a bookingInfo shows no booking: absent, or every member empty (null, '', false), or isBooked false. */
+export function readsUnbooked(info: unknown): boolean {
+  if (info === null || info === undefined) return true;
+  if (typeof info !== 'object' || Array.isArray(info)) return false;
+  const o = info as Record<string, unknown>;
+  return o.isBooked === false || Object.values(o).every((v) => v === null || v === '' || v === false);
+}

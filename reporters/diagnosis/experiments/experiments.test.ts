@@ -14,7 +14,7 @@ import { refusedBodiesWritten } from './refused-bodies.ts';
 
 // A read that stays stale needs the budget to see it end (the stale faults keep the old state 5 s);
 // a state that never shows is seen as well in a shorter wait.
-const budgetFor = (faults: string[]) => (faults.some((f) => f.includes('stale')) ? 8_000 : 4_000);
+const budgetFor = (faults: string[]) => (faults.some((f) => f.includes('stale-read')) ? 8_000 : 4_000);
 
 async function outcome(experiment: Experiment, faults: string[] = []) {
   const ref = await startWorkerReference({ faults });
@@ -111,9 +111,12 @@ test('booking-shows reads the views the suites had read before the booking: a vi
 
 test('removal-shows, when the suites left every certificate booked (removals that free nothing), removes one of those bookings and sees it stay: PV-3-REMOVE shown, not "a booking that does not show"', async () => {
   const ref = await startWorkerReference({ faults: ['remove-noop'] });
-  const lab = new Lab(ref.environment, Date.now() + 8_000);
+  // The suites' bookings, made before the experiment's time starts (the fault keeps every one).
+  const suites = new Lab(ref.environment, Date.now());
+  for (const c of ref.environment.writable) await suites.api.book(c.reference, { notes: 'left by the suites', bookingDate: '2026-12-20', bookingTime: '10:00:00', bookingReference: `PVH-left-${c.reference}` }, { label: 'setup' });
+  await suites.http.dispose();
+  const lab = new Lab(ref.environment, Date.now() + 5_000);
   try {
-    for (const c of ref.environment.writable) await lab.api.book(c.reference, { notes: 'left by the suites', bookingDate: '2026-12-20', bookingTime: '10:00:00', bookingReference: `PVH-left-${c.reference}` }, { label: 'setup' });
     const o = await removalShows.run(lab);
     expect('findings' in o && o.findings.map((f) => [f.clause, f.shown])).toEqual([['PV-3-REMOVE', true]]);
     expect('findings' in o && o.findings[0]!.seen).toMatch(/every writable certificate read booked after the suites/);

@@ -13,7 +13,8 @@ import { readsUnbooked, shows, type Lab } from './lab.ts';
 
 /** The longest a state experiment waits for a write to show, within the lab's time. */
 export const MAX_STALE_WAIT_MS = 10_000;
-export const waitFor = (lab: Lab) => Math.max(0, Math.min(MAX_STALE_WAIT_MS, lab.leftMs() - 1000));
+/** Half the time left at most: the experiments after this one (a cheap one may explain another candidate) keep the rest. */
+export const waitFor = (lab: Lab) => Math.max(0, Math.min(MAX_STALE_WAIT_MS, (lab.leftMs() - 1000) / 2));
 export const booking = (what: string) => {
   const ref = bookingReference('exp');
   return validBooking({ notes: `experiment: ${what} (${ref})`, bookingReference: ref });

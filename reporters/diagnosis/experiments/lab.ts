@@ -118,7 +118,10 @@ export class Lab {
     for (let reads = 1; ; reads += 1) {
       const r = await this.read(id, why, as);
       if (r.status === 200 && done(r.info)) return { held: true, afterMs: Date.now() - t0, reads };
-      if (Date.now() - t0 >= maxMs || this.leftMs() < 500) return { held: false, afterMs: Date.now() - t0, reads, ...(r.booked !== undefined ? { lastBooked: r.booked } : {}) };
+      // Booked or not: isBooked where the target has one, else a bookingInfo object with nothing in it
+      // ({booked: false, notes: null, …}) reads unbooked; one that is missing tells nothing.
+      const booked = r.booked ?? (r.status === 200 && typeof r.info === 'object' && r.info !== null && readsUnbooked(r.info) ? false : undefined);
+      if (Date.now() - t0 >= maxMs || this.leftMs() < 500) return { held: false, afterMs: Date.now() - t0, reads, ...(booked !== undefined ? { lastBooked: booked } : {}) };
       await sleep(250);
     }
   }

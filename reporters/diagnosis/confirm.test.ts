@@ -79,3 +79,14 @@ test('a cause one experiment showed explains the candidates of other experiments
   expect(suspected).toEqual([]);
   expect(confirmed.map((c) => [c.clause, c.confirmedBy?.experiment, c.notShownAlone?.map((n) => n.clause)])).toEqual([['PV-2.2-LEGACY-BOOKING', 'second-booking-refused', ['PV-3-CREATE', 'PV-3-CONFLICT']]]);
 });
+
+test('a MUST failure an experiment explained away never follows from a SHOULD root: with only a warning confirmed, the cause the experiment showed is named (a booking state kept per user), and the MUST clauses follow from it', () => {
+  const warned = outcome({ title: 'the old interface does not book a certificate booked through the new API', clauses: ['PV-2.6-LEGACY-REFUSES'], status: 'passed', ok: true, warnings: ['[PV-2.6-LEGACY-REFUSES] the old interface booked it too'] });
+  const must = [failed('read back, bookingInfo shows what was sent', 'PV-2.3-ROUNDTRIP', 'bookingInfo shows no booking')];
+  const perUser: ExperimentRecord = {
+    ...record('booking-shows', 'PV-3-CREATE', false),
+    findings: [{ clause: 'PV-3-CREATE', shown: true, seen: 'a booking did not show to the readOnly user' }, { clause: 'PV-2.3-ROUNDTRIP', shown: false, seen: 'a view kept apart' }, { clause: 'PV-2.6-LEGACY-REFUSES', shown: false, seen: 'a view kept apart' }],
+  };
+  const { confirmed } = confirmCauses(rootCauses([warned, ...must]), { records: [perUser] }, experimentFor);
+  expect(confirmed.map((c) => [c.clause, c.level, c.consequences])).toEqual([['PV-3-CREATE', 'MUST', ['PV-2.3-ROUNDTRIP', 'PV-2.6-LEGACY-REFUSES']]]);
+});

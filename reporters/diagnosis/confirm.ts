@@ -64,10 +64,13 @@ export function confirmCauses(candidates: readonly RootCause[], run: Pick<Experi
   // With no confirmed root, the causes the experiments showed while explaining candidates away (a
   // booking that does not show explains how it is shown) are roots of their own, named although no
   // check's failure named them first: before any candidate is attached, whatever the order.
-  if (confirmed.length === 0) for (const { record } of notShown) promote(record, confirmed);
+  // A SHOULD root alone (a warning its check showed) is no cause for MUST failures: promote then too.
+  if (!confirmed.some((c) => c.level === 'MUST')) for (const { record } of notShown) promote(record, confirmed);
   for (const { rc, tried } of notShown) {
-    // The failure it explained came from a confirmed root: the one that met the same test, else the first.
-    const parent = confirmed.find((c) => c.tests.some((t) => rc.tests.includes(t))) ?? confirmed.find((c) => c.level === 'MUST') ?? confirmed[0];
+    // The failure it explained came from a confirmed root: the one that met the same test, else the
+    // first; a MUST failure only from a MUST root, or it would read "not run" under a warning.
+    const eligible = rc.level === 'MUST' ? confirmed.filter((c) => c.level === 'MUST') : confirmed;
+    const parent = eligible.find((c) => c.tests.some((t) => rc.tests.includes(t))) ?? eligible.find((c) => c.level === 'MUST') ?? eligible[0];
     if (!parent) {
       suspect(rc, `${tried} (not shown alone)`);
       continue;

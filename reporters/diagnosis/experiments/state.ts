@@ -187,8 +187,11 @@ const readsUnbookedNow = (r: { status: number; info: unknown }) => r.status === 
  * its data (PV-2.1-BOOKINGINFO, PV-2.3-ROUNDTRIP), and a booking made beside others not showing as its own (PV-3-ISOLATED).
  */
 const SHOWN_BOOKING = ['PV-2.1-BOOKINGINFO', 'PV-2.3-ROUNDTRIP', 'PV-3-ISOLATED'] as const;
-/** A booking the old interface made not shown on the new API: what any other writer's booking not shown to a reader looks like too. */
-const OTHER_WRITER = ['PV-2.6-LEGACY-CONFLICT'] as const;
+/**
+ * A booking the old interface made not shown on the new API, or the old interface booking over a new
+ * API booking it does not see: what any other writer's booking not shown to a reader looks like too.
+ */
+const OTHER_WRITER = ['PV-2.6-LEGACY-CONFLICT', 'PV-2.6-LEGACY-REFUSES'] as const;
 
 /**
  * After a booking by reference that shows there: do the views read before it, by legacy number and

@@ -25,6 +25,7 @@ import { addEvidence, attachmentsOf, type EvidenceFiles } from './evidence.ts';
 import { describeSince, historyFile, recordRun } from './history.ts';
 import { rootCausesHeadline, rootCauseText, suspectedText } from '../diagnosis/describe.ts';
 import { experimentBudgetMs, planReplays, replayAlone, type Replays } from '../diagnosis/replay.ts';
+import type { ReplayResult } from '../diagnosis/replay-result.ts';
 import { rootCauses } from '../diagnosis/root-causes.ts';
 import { confirmCauses } from '../diagnosis/confirm.ts';
 import { experimentFor, runExperiments, type ExperimentRun } from '../diagnosis/experiments/catalogue.ts';
@@ -130,9 +131,11 @@ export default class CertificationReporter implements Reporter {
     // certify's failing runs: each candidate root cause is tested alone by an experiment of its
     // kind, and each failure no after-test reading explained runs again alone.
     const diagnose = !interrupted && !lost && process.env[CERTIFY_VARIABLE] && !process.env.PVH_REPLAY && tests.some((t) => !t.ok && t.status !== 'skipped');
-    const experiments = diagnose ? await this.experiment(tests, result.duration) : undefined;
+    // Replays first: a failure that passed alone is a candidate of its own (PV-3-ISOLATED), which an
+    // experiment of state may explain (a view kept per identifier reads the same way).
     const replays = diagnose ? await this.replay(tests, result.duration) : undefined;
     const replayed = new Map(replays?.results.map((r) => [r.title, r]) ?? []);
+    const experiments = diagnose ? await this.experiment(tests, replayed, result.duration) : undefined;
     const diagnosed = experiments ? confirmCauses(rootCauses(tests, replayed), experiments, experimentFor) : undefined;
     const results = withPace(withNetwork(resultsOf(
       {
@@ -178,8 +181,8 @@ export default class CertificationReporter implements Reporter {
   }
 
   /** The experiments of the run's candidate root causes, alone against the target, within the diagnosis's time. */
-  private async experiment(tests: TestOutcome[], wallMs: number): Promise<ExperimentRun | undefined> {
-    const clauses = rootCauses(tests).map((c) => c.clause).filter((c) => experimentFor(c));
+  private async experiment(tests: TestOutcome[], replayed: ReadonlyMap<string, ReplayResult>, wallMs: number): Promise<ExperimentRun | undefined> {
+    const clauses = rootCauses(tests, replayed).map((c) => c.clause).filter((c) => experimentFor(c));
     if (clauses.length === 0) return { records: [], budgetMs: 0, spentMs: 0, exchanges: [], leftBooked: [] };
     const budget = experimentBudgetMs(wallMs);
     console.log(`diagnosis: testing ${clauses.length} candidate root cause${clauses.length === 1 ? '' : 's'} alone (${clauses.join(', ')}), within ${(budget.ms / 1000).toFixed(1)} s (${budget.why})`);

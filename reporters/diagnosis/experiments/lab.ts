@@ -55,7 +55,7 @@ export class Lab {
     for (const c of this.env.writable) {
       if (this.used.has(c.reference) || (want.legacy && !c.legacyNumber)) continue;
       if (want.outside?.includes(c.venue) || (want.inside && !want.inside.includes(c.venue))) continue;
-      // One that reads booked is a leftover (a removal of the run's that did not free it): lefts() has it.
+      // One that reads booked is a leftover (a removal of the run's that did not free it): leftover() has it.
       const first = await this.read(c.reference, 'before the experiment');
       if (first.status !== 200) {
         this.used.add(c.reference);
@@ -99,13 +99,18 @@ export class Lab {
     return {};
   }
 
-  /** The certificate's bookingInfo as `as` reads it, and its isBooked where the target has one (the spec names none). */
+  /**
+   * The certificate's bookingInfo as `as` reads it, and whether it is booked where the answer tells:
+   * its isBooked where the target has one (the spec names none), else false for a bookingInfo object
+   * with nothing in it ({booked: false, notes: null, …}); a missing bookingInfo tells nothing.
+   */
   async read(id: string, why: string, as: ApiUserRole = 'primary'): Promise<{ status: number; info: unknown; booked?: boolean; res: HttpResponse }> {
     const res = await this.api.getCertificate(id, { as, label: `experiment: read ${id} (${why})` });
     const body = res.status === 200 ? res.json<{ bookingInfo?: unknown; isBooked?: unknown }>() : undefined;
     // Beside bookingInfo, or inside it: shapes differ where the spec is silent.
     const inner = body?.bookingInfo && typeof body.bookingInfo === 'object' ? (body.bookingInfo as { isBooked?: unknown }).isBooked : undefined;
-    const booked = typeof body?.isBooked === 'boolean' ? body.isBooked : typeof inner === 'boolean' ? inner : undefined;
+    const empty = typeof body?.bookingInfo === 'object' && body.bookingInfo !== null && readsUnbooked(body.bookingInfo) ? false : undefined;
+    const booked = typeof body?.isBooked === 'boolean' ? body.isBooked : typeof inner === 'boolean' ? inner : empty;
     return { status: res.status, info: body?.bookingInfo, ...(booked !== undefined ? { booked } : {}), res };
   }
 
@@ -118,10 +123,7 @@ export class Lab {
     for (let reads = 1; ; reads += 1) {
       const r = await this.read(id, why, as);
       if (r.status === 200 && done(r.info)) return { held: true, afterMs: Date.now() - t0, reads };
-      // Booked or not: isBooked where the target has one, else a bookingInfo object with nothing in it
-      // ({booked: false, notes: null, …}) reads unbooked; one that is missing tells nothing.
-      const booked = r.booked ?? (r.status === 200 && typeof r.info === 'object' && r.info !== null && readsUnbooked(r.info) ? false : undefined);
-      if (Date.now() - t0 >= maxMs || this.leftMs() < 500) return { held: false, afterMs: Date.now() - t0, reads, ...(booked !== undefined ? { lastBooked: booked } : {}) };
+      if (Date.now() - t0 >= maxMs || this.leftMs() < 500) return { held: false, afterMs: Date.now() - t0, reads, ...(r.booked !== undefined ? { lastBooked: r.booked } : {}) };
       await sleep(250);
     }
   }

@@ -199,20 +199,15 @@ const OTHER_WRITER = ['PV-2.6-LEGACY-CONFLICT', 'PV-2.6-LEGACY-REFUSES'] as cons
  * shows only here; a failure met beside other requests, or through the old interface, follows from it.
  */
 async function otherViews(lab: Lab, cert: PoolCertificate, ref: string, readers: readonly ApiUserRole[]): Promise<ClauseFinding[] | undefined> {
-  const why = (what: string) => [...SHOWN_BOOKING, ...OTHER_WRITER].map((c) => notShown(c, `${what}: a view kept apart, not how a booking is shown, concurrency or the old interface`));
-  if (cert.legacyNumber) {
-    const legacy = await lab.readUntil(cert.legacyNumber, 'does the booking show by legacy number?', (info) => shows(info, ref), waitFor(lab));
-    if (!legacy.held || legacy.reads > 1) {
-      const stale = `a booking of ${cert.reference} by reference, shown there at once, ${legacy.held ? `showed by legacy number ${cert.legacyNumber} only after ${seconds(legacy.afterMs)}` : `did not show by legacy number ${cert.legacyNumber} in ${seconds(legacy.afterMs)}`} (${legacy.reads} reads; read by legacy number before the booking)`;
-      return [shown('PV-2.2-LEGACY-BOOKING', stale), ...why(stale)];
-    }
-  }
-  for (const as of readers) {
-    const other = await lab.readUntil(cert.reference, `does the ${as} user see the booking?`, (info) => shows(info, ref), waitFor(lab), as);
-    if (!other.held || other.reads > 1) {
-      const stale = `a booking of ${cert.reference} by the primary user, shown to it at once, ${other.held ? `showed to the ${as} user only after ${seconds(other.afterMs)}` : `did not show to the ${as} user in ${seconds(other.afterMs)}`} (${other.reads} reads; that user read the certificate before the booking)`;
-      return [shown('PV-3-CREATE', stale), ...why(stale)];
-    }
+  const views = [
+    ...(cert.legacyNumber ? [{ id: cert.legacyNumber, as: 'primary' as const, clause: 'PV-2.2-LEGACY-BOOKING' as const, made: 'by reference, shown there at once', where: `by legacy number ${cert.legacyNumber}`, before: 'read by legacy number before the booking' }] : []),
+    ...readers.map((as) => ({ id: cert.reference, as, clause: 'PV-3-CREATE' as const, made: 'by the primary user, shown to it at once', where: `to the ${as} user`, before: 'that user read the certificate before the booking' })),
+  ];
+  for (const v of views) {
+    const seen = await lab.readUntil(v.id, `does the booking show ${v.where}?`, (info) => shows(info, ref), waitFor(lab), v.as);
+    if (seen.held && seen.reads === 1) continue;
+    const stale = `a booking of ${cert.reference} ${v.made}, ${seen.held ? `showed ${v.where} only after ${seconds(seen.afterMs)}` : `did not show ${v.where} in ${seconds(seen.afterMs)}`} (${seen.reads} reads; ${v.before})`;
+    return [shown(v.clause, stale), ...[...SHOWN_BOOKING, ...OTHER_WRITER].map((c) => notShown(c, `${stale}: a view kept apart, not how a booking is shown, concurrency or the old interface`))];
   }
   return undefined;
 }
@@ -245,7 +240,7 @@ export const bookingShows: Experiment = {
       return { findings: [notShown('PV-3-CREATE', `the certificate reads booked (isBooked true) ${seconds(seen.afterMs)} after the booking, without the booking's data: how a booking is shown, not whether it was kept`)] };
     }
     if (!seen.held) {
-      const stale = `reads kept showing ${cert.reference} unbooked${seen.lastBooked === false ? ' (isBooked false)' : ''} for ${seconds(seen.afterMs)} after its booking answered HTTP ${res.status} (${seen.reads} reads)`;
+      const stale = `reads kept showing ${cert.reference} unbooked${seen.lastBooked === false ? ' (read as not booked)' : ''} for ${seconds(seen.afterMs)} after its booking answered HTTP ${res.status} (${seen.reads} reads)`;
       return { findings: [shown('PV-3-CREATE', `a booking of ${cert.reference} answered HTTP ${res.status}, but reads did not show it ${seconds(seen.afterMs)} later (${seen.reads} reads)`), ...(seen.lastBooked === false ? explained(`${stale}: a booking that does not show yet, not how a booking is shown`) : [])] };
     }
     if (seen.reads > 1) return { findings: [shown('PV-3-CREATE', `a booking of ${cert.reference} answered HTTP ${res.status}, but reads kept showing the certificate without it for ${seconds(seen.afterMs)} (${seen.reads - 1} reads)`), ...explained(`reads showed ${cert.reference} without its booking for ${seconds(seen.afterMs)}, then with it: a stale read, not how a booking is shown`)] };

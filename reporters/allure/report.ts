@@ -14,6 +14,7 @@ import { evaluateGate } from '../gate/run.ts';
 import { allureRunId, resultFiles, runAllure } from './allure-cli.ts';
 import { describeKinds, resultKinds } from './result-kinds.ts';
 import { clause, type ClauseId } from '../../fixtures/contract/clauses.ts';
+import { shownPath } from '../../fixtures/harness/shown-path.ts';
 
 const clauseSummary = (id: string): string => {
   try {
@@ -127,9 +128,9 @@ export async function buildReport(extraResults: string[]): Promise<number> {
   const runs = existsSync(history) ? readFileSync(history, 'utf8').split('\n').filter((l) => l.trim() !== '').length : 0;
   // The count Allure shows (its own summary: one result per test, retries folded), not the files read.
   const stats = readSummaryStats(path.join(path.resolve(reportDir), 'allure-report', 'summary.json'));
-  const from = existing.map((d) => path.relative(process.cwd(), d) || '.').join(', ');
+  const from = existing.map((d) => shownPath(d)).join(', ');
   const kinds = describeKinds(resultKinds(existing.flatMap((d) => readdirSync(d).filter((f) => f.endsWith('-result.json')).map((f) => path.join(d, f)))));
   console.log(stats ? `report: Allure shows ${describeStats(stats)} from ${from}; ${kinds}` : `report: ${kinds} from ${from}`);
-  console.log(`report: ${path.relative(process.cwd(), index)} (history: ${runs} run${runs === 1 ? '' : 's'} in ${path.relative(process.cwd(), history)})`);
+  console.log(`report: ${shownPath(index)} (history: ${runs} run${runs === 1 ? '' : 's'} in ${shownPath(history)})`);
   return 0;
 }

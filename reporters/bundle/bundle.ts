@@ -16,6 +16,7 @@ import { mustFailed, mustNotRun, type CertificationResults, type RunVerdict } fr
 import { writeManifest } from './manifest.ts';
 import { buildNeedles, formatFinding, scanTree } from '../canary/scan.ts';
 import { PROJECT_ROOT } from '../../fixtures/harness/project-root.ts';
+import { shownPath } from '../../fixtures/harness/shown-path.ts';
 
 const ROOT = PROJECT_ROOT;
 
@@ -179,7 +180,7 @@ export async function writeBundle(o: BundleOptions): Promise<BundleResult> {
   }
 
   const files = writeManifest(dir);
-  const rel = path.relative(process.cwd(), dir) || dir;
+  const rel = shownPath(dir);
   log(`bundle: ${rel}/ (${files} files + SHA256SUMS), verdict ${metadata.verdict}${complete ? '' : ', INCOMPLETE'}${allureNote ? `; Allure report not included (${allureNote})` : ''}`);
   if (!complete) log(`bundle: INCOMPLETE: ${notRunIds.length > 0 ? `MUST clauses not run: ${notRunIds.join(', ')}` : 'no certification results'}`);
   log(`bundle: verify with "npm run verify-bundle -- ${rel}" or "(cd ${rel} && sha256sum -c SHA256SUMS)"`);

@@ -23,6 +23,7 @@ import { writeBundle } from '../bundle/bundle.ts';
 import { startCapture, type Capture } from '../prometheus/capture.ts';
 import { CANARY_SECRETS, canarySpecs, plantLeaks, PROMETHEUS_PASSWORD, scanRun, TOKEN_PREFIX } from './canaries.ts';
 import { formatFinding, type Finding } from './scan.ts';
+import { shownPath } from '../../fixtures/harness/shown-path.ts';
 
 const ROOT = PROJECT_ROOT;
 
@@ -65,7 +66,7 @@ export async function runCanary(options: { plant: boolean }): Promise<number> {
   const target = await openTarget('local', { env, reference: { ...referenceOptionsFromEnv({}), userSecrets: CANARY_SECRETS, tokenPrefix: TOKEN_PREFIX } });
   const running = target.embedded;
   if (!running) throw new CommandError('the local environment did not start the embedded reference API');
-  console.log(`canary: reference API with canary credentials at ${running.baseUrl}; reports in ${path.relative(process.cwd(), reportDir) || reportDir}`);
+  console.log(`canary: reference API with canary credentials at ${running.baseUrl}; reports in ${shownPath(reportDir)}`);
 
   const captured: string[] = [];
   const failedSteps: string[] = [];

@@ -72,6 +72,13 @@ export async function lookAtFirstScreens(reportDir: string, shots: string, gateG
       const tab = await browser.newPage({ viewport: { width: 1366, height: 768 } });
       // Every wait of the page (loading, Allure's rendering, the screenshot) within the same budget.
       tab.setDefaultTimeout(ALLURE_RENDER_MS);
+      // A report opens offline: anything it asks of the network is refused here and named (on a network
+      // that drops such requests the page's load waits for them: a CI run once waited 180 s on Allure's analytics).
+      const outside = new Set<string>();
+      await tab.route(/^(?!file:|data:)/, async (route) => {
+        outside.add(new URL(route.request().url()).origin);
+        await route.abort();
+      });
       await tab.goto(pathToFileURL(path.resolve(file)).href);
       // Allure renders after loading its data: wait for its title, then look at the top as a person opening it does.
       // On a busy CI machine that took over 30 s for a failing run's report: the budget is for a stuck page, not a slow one.
@@ -80,7 +87,9 @@ export async function lookAtFirstScreens(reportDir: string, shots: string, gateG
       const text = (await tab.evaluate(VISIBLE_TEXT)) as string;
       const screenshot = path.join(shots, `${page}.png`);
       await tab.screenshot({ path: screenshot });
-      looks.push({ page, text, screenshot, problems: firstScreenProblems(page, text, want) });
+      const problems = firstScreenProblems(page, text, want);
+      if (outside.size > 0) problems.push(`the page asks the network for ${[...outside].join(', ')} when opened (a report must open offline)`);
+      looks.push({ page, text, screenshot, problems });
       await tab.close();
     }
     return looks;

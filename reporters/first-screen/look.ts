@@ -73,21 +73,30 @@ export async function lookAtFirstScreens(reportDir: string, shots: string, gateG
       // Every wait of the page (loading, Allure's rendering, the screenshot) within the same budget.
       tab.setDefaultTimeout(ALLURE_RENDER_MS);
       // A report opens offline: anything it asks of the network is refused here and named (on a network
-      // that drops such requests the page's load waits for them: a CI run once waited 180 s on Allure's analytics).
+      // that never answers such a request, the page's load waits for it: tried with a request left unanswered).
       const outside = new Set<string>();
       await tab.route(/^(?!file:|data:)/, async (route) => {
         outside.add(new URL(route.request().url()).origin);
         await route.abort();
       });
+      // What the page itself complained of, for a page that never renders.
+      const complaints: string[] = [];
+      tab.on('pageerror', (e) => complaints.push(`page error: ${e.message.split('\n')[0]}`));
+      tab.on('console', (m) => { if (m.type() === 'error') complaints.push(`console: ${m.text().slice(0, 200)}`); });
       await tab.goto(pathToFileURL(path.resolve(file)).href);
       // Allure renders after loading its data: wait for its title, then look at the top as a person opening it does.
       // On a busy CI machine that took over 30 s for a failing run's report: the budget is for a stuck page, not a slow one.
-      if (page === 'allure') await tab.waitForFunction("document.body.innerText.includes('Partner Voucher API')");
+      let stuck: string | undefined;
+      if (page === 'allure') {
+        await tab.waitForFunction("document.body.innerText.includes('Partner Voucher API')").catch((e: unknown) => {
+          stuck = `Allure did not render its report in ${ALLURE_RENDER_MS / 1000} s (${e instanceof Error ? e.message.split('\n')[0] : String(e)})${complaints.length > 0 ? `; the page said: ${complaints.slice(0, 5).join(' | ')}` : '; the page logged no error'}`;
+        });
+      }
       await tab.evaluate(TO_TOP);
       const text = (await tab.evaluate(VISIBLE_TEXT)) as string;
       const screenshot = path.join(shots, `${page}.png`);
       await tab.screenshot({ path: screenshot });
-      const problems = firstScreenProblems(page, text, want);
+      const problems = stuck ? [`${stuck}; it shows: ${text.split('\n').slice(0, 6).join(' / ').slice(0, 300) || 'nothing'}`] : firstScreenProblems(page, text, want);
       if (outside.size > 0) problems.push(`the page asks the network for ${[...outside].join(', ')} when opened (a report must open offline)`);
       looks.push({ page, text, screenshot, problems });
       await tab.close();

@@ -41,3 +41,11 @@ test('a SHOULD warning the expectations file knows is no root cause; the same wa
   expect(rootCauses([warned()]).map((c) => c.clause)).toEqual(['RFC6750-3.1-NO-ERROR']);
   expect(rootCauses([warned('PV-4.3-MEDIA: another clause')]).map((c) => c.clause)).toEqual(['RFC6750-3.1-NO-ERROR']);
 });
+
+test('a MUST failure the expectations file knows is no root cause: the first line names what is new (a clean-room C++ run led with its known one)', () => {
+  const known = { ...failed('errors provoked with non-ASCII use only the allowed characters', 'RFC6749-5.2-ERROR-CHARSET', 'error_description has é'), knownDeviation: 'RFC6749-5.2-ERROR-CHARSET: known' };
+  const bug = failed('a token is refused once its life is over', 'PV-5-LIFETIME', 'still accepted 2 s after its end');
+  expect(rootCauses([known, bug]).map((c) => c.clause)).toEqual(['PV-5-LIFETIME']);
+  // Known for another clause only: still a root.
+  expect(rootCauses([{ ...known, knownDeviation: 'PV-4.3-MEDIA: another clause' }]).map((c) => c.clause)).toEqual(['RFC6749-5.2-ERROR-CHARSET']);
+});

@@ -104,8 +104,11 @@ function rootsOf(t: TestOutcome): Root[] {
   // A warning the expectations file knows is no root: the partner has accepted it.
   if (r.kind === 'passed') return [...new Set(t.warnings.flatMap((w) => clauseIdsIn(w).slice(0, 1)))].filter((clause) => !t.knownDeviation?.startsWith(`${clause}:`)).map((clause) => ({ clause, key: `warning:${clause}`, statement: t.warnings.find((w) => w.includes(`[${clause}]`))!.replace(/^\[[^\]]+\]\s*/, ''), statementIs: 'expectation' as const }));
   if (r.kind !== 'failed') return [];
-  if (t.finding) return [{ clause: t.finding.clause, key: t.finding.key, statement: t.finding.statement, statementIs: 'observation' }];
+  // A failure the expectations file knows is no root either: the run's first line is for what is new.
+  const known = (clause: string) => t.knownDeviation?.startsWith(`${clause}:`) === true;
+  if (t.finding) return known(t.finding.clause) ? [] : [{ clause: t.finding.clause, key: t.finding.key, statement: t.finding.statement, statementIs: 'observation' }];
   const clause = r.clauses[0]!;
+  if (known(clause)) return [];
   return [{ clause, key: `assertion:${clause}`, statement: r.message.replace(/^\[[^\]]+\]\s*/, ''), statementIs: 'expectation' }];
 }
 

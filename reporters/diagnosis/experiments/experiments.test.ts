@@ -16,8 +16,8 @@ import { refusedBodiesWritten } from './refused-bodies.ts';
 // a state that never shows is seen as well in a shorter wait.
 const budgetFor = (faults: string[]) => (faults.some((f) => f.includes('stale-read')) ? 13_000 : 4_000);
 
-async function outcome(experiment: Experiment, faults: string[] = []) {
-  const ref = await startWorkerReference({ faults });
+async function outcome(experiment: Experiment, faults: string[] = [], variant?: string) {
+  const ref = await startWorkerReference({ faults, ...(variant ? { variant } : {}) });
   const lab = new Lab(ref.environment, Date.now() + budgetFor(faults));
   try {
     const o = await experiment.run(lab);
@@ -59,6 +59,11 @@ test('a read that stays stale for a while is shown with how long: removal-shows 
   const [removal, booking] = await Promise.all([outcome(removalShows, ['remove-stale-read']), outcome(bookingShows, ['booking-stale-read'])]);
   expect(removal).toMatchObject({ shown: true, seen: expect.stringMatching(/kept showing the removed booking for [45]\.\d s/) });
   expect(booking).toMatchObject({ shown: true, seen: expect.stringMatching(/kept showing the certificate without it for [45]\.\d s/) });
+});
+
+test('where bookingInfo is an empty object until booked and no member says so, Lab.read still reads the certificate unbooked: refused-bodies-written explains as on the flat shape', async () => {
+  const o = await outcome(refusedBodiesWritten, [], 'booking-info-empty-object');
+  expect(o.findings.map((f) => `${f.clause}:${f.shown}`)).toEqual(['PV-4.3-MALFORMED:false', 'PV-4.3-OBJECT:false', 'PV-2.3-TYPES:false']);
 });
 
 test('booking-shows explains away how a booking is shown only when the booking did not show: a stale read, not a booking rendered without its data', async () => {

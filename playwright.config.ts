@@ -43,8 +43,9 @@ export default defineConfig({
     ['./reporters/allure/reporter.ts', { resultsDir: `${reportDir}/allure-results` }],
   ],
   projects: [
-    { name: 'harness', testDir: '.', testMatch: /(fixtures|scripts|reporters|load)\/.*\.test\.ts$/ },
+    // The suites first: their serial groups then overlap the harness's many short tests instead of ending npm test on one busy worker.
     { name: 'conformance', testDir: './suites', testMatch: /.*\.spec\.ts$/ },
+    { name: 'harness', testDir: '.', testMatch: /(fixtures|scripts|reporters|load)\/.*\.test\.ts$/ },
     // Whole commands end to end (certify against broken targets, signals, reproducers run from
     // elsewhere, the client check's real clients): npm run test:e2e, a CI stage of its own.
     { name: 'e2e', testDir: '.', testMatch: /(fixtures|scripts|reporters|load)\/.*\.e2e\.ts$/ },

@@ -8,7 +8,8 @@ import { expect, test } from '../../fixtures/harness/test.ts';
 import { because, clauseTest, covers, should } from '../../fixtures/harness/verdicts.ts';
 import { cellsOf, ways, type Cell } from '../../fixtures/contract/ways-in.ts';
 import { bearerChallenge } from '../../fixtures/harness/checks/challenge.ts';
-import { registerSecret } from '../../fixtures/harness/http/redact.ts';
+import { basicIn } from '../../fixtures/harness/checks/basic-charset.ts';
+import { formEncodeValue } from '../../fixtures/contract/form.ts';
 
 /** Changes the last four characters, staying inside the b64token alphabet (RFC 6750 §2.1). The
  * last character of a base64 signature may carry only padding bits, so one change is not enough. */
@@ -32,15 +33,21 @@ function credentialsFor(cell: Cell): Credentials {
     case 'none':
       return { name: 'no Authorization header', kind: 'none', auth: async () => ({ token: null }) };
     case 'basic':
+    case 'basic-encoded': {
+      // A migration fallback may take Basic decoded as its token endpoint decodes it (each half
+      // form-decoded, RFC 6749 §2.3.1): then only the encoded form, the one a client copies from
+      // its token request, authenticates, and a secret with "+" or "%" hides it from the raw one.
+      const encoded = cell.token === 'basic-encoded';
       return {
-        name: "HTTP Basic with the user's real client_id and secret",
+        name: encoded ? "HTTP Basic with the user's client_id and secret form-encoded (as in a token request)" : "HTTP Basic with the user's real client_id and secret",
         kind: 'other-scheme',
         extraClause: 'PV-5-NO-BASIC',
         auth: async (api) => {
           const c = api.env.credentials.primary;
-          return { authorization: `Basic ${Buffer.from(`${c.clientId}:${c.clientSecret}`, 'utf8').toString('base64')}` };
+          return { authorization: encoded ? basicIn(formEncodeValue(c.clientId), formEncodeValue(c.clientSecret), 'utf8') : basicIn(c.clientId, c.clientSecret, 'utf8') };
         },
       };
+    }
     case 'legacy-basic':
       // A migration stack may keep the old interface's Basic authenticator for every /api/v1 path.
       return {
@@ -49,9 +56,7 @@ function credentialsFor(cell: Cell): Credentials {
         extraClause: 'PV-5-NO-BASIC',
         auth: async (api) => {
           const l = api.env.credentials.legacy!;
-          const basic = Buffer.from(`${l.username}:${l.password}`, 'utf8').toString('base64');
-          registerSecret(basic);
-          return { authorization: `Basic ${basic}` };
+          return { authorization: basicIn(l.username, l.password, 'utf8') };
         },
       };
     case 'malformed': {

@@ -3,6 +3,7 @@
  * refused write was written anyway, whether a removal or a booking shows (and after how long).
  * Writes that meet each other (a second booking, concurrent ones, neighbours) are in writes.ts.
  */
+import { dateAhead, NEAR_FUTURE_DAYS } from '../../../fixtures/contract/booking-dates.ts';
 import type { PoolCertificate } from '../../../fixtures/environments/types.ts';
 import { LegacyInterface } from '../../../fixtures/harness/legacy-interface.ts';
 import { bookingReference, validBooking } from '../../../fixtures/harness/pool.ts';
@@ -15,9 +16,17 @@ import { readsUnbooked, shows, type Lab } from './lab.ts';
 export const MAX_STALE_WAIT_MS = 10_000;
 /** Half the time left at most: the experiments after this one (a cheap one may explain another candidate) keep the rest. */
 export const waitFor = (lab: Lab) => Math.max(0, Math.min(MAX_STALE_WAIT_MS, (lab.leftMs() - 1000) / 2));
+let made = 0;
+/**
+ * An experiment's booking, every field its own: each one's date and time differ from the last
+ * one's too (within the near future and ordinary hours every target takes), so a conflict rule
+ * that compares one field of two bookings cannot pass for one that refuses every second booking.
+ */
 export const booking = (what: string) => {
   const ref = bookingReference('exp');
-  return validBooking({ notes: `experiment: ${what} (${ref})`, bookingReference: ref });
+  made += 1;
+  const time = `${String(10 + (made % 9)).padStart(2, '0')}:${String((made * 7) % 60).padStart(2, '0')}:00`;
+  return validBooking({ notes: `experiment: ${what} (${ref})`, bookingReference: ref, bookingDate: dateAhead(NEAR_FUTURE_DAYS.min + (made % 40)), bookingTime: time });
 };
 export const noCert = 'no writable pool certificate was left for it';
 /** The identifiers a certificate can be written through: its reference, and its legacy number where the pool names one. */
@@ -152,6 +161,9 @@ export const removalShows: Experiment = {
         continue;
       }
       const id = way.removeId(cert);
+      // Read while booked, as a client reads its booking back before removing it: a read cache the
+      // removal forgets to invalidate holds only what was read.
+      for (const readId of new Set([cert.reference, id])) await lab.read(readId, 'the booking, read back before the removal');
       const removal = await lab.api.removeBooking(id, { label: `experiment: remove ${id}'s booking` });
       if (!is2xx(removal.status)) return { findings: [shown('PV-3-REMOVE', `${way.via}: removing the booking this experiment made of ${cert.reference} answered HTTP ${removal.status}`)] };
       const gone = await lab.readUntil(cert.reference, 'is the removed booking gone?', (info) => !shows(info, made.marker), waitFor(lab));

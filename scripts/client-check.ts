@@ -1,6 +1,7 @@
 /** `npm run client:check`: the sandbox that judges a partner's client (fixtures/client-check/command.ts). */
 import path from 'node:path';
 import { listLines, parseRequire, parseScenarios, readTls, runClientCheck } from '../fixtures/client-check/command.ts';
+import { CI_SCENARIOS, scenarioNames } from '../fixtures/client-check/scenarios.ts';
 import { DEFAULT_PORTS } from '../fixtures/reference-api/index.ts';
 import { integerFlag, runMain } from './lib/run-main.ts';
 
@@ -9,7 +10,7 @@ runMain({
   summary: 'Runs the reference API as a sandbox that records every request your client makes, prints each mistake as it happens, and when stopped writes the client report (reports/client/): every client rule PASS, FAIL or NOT EXERCISED, with the requests that showed it.',
   options: {
     'port-base': { type: 'string', value: 'N', help: `API on N, token endpoint N+1, legacy host N+2 (default ${DEFAULT_PORTS.api}-${DEFAULT_PORTS.legacy}, as npm run reference; 0: free ports)` },
-    scenario: { type: 'string', value: 'NAME', multiple: true, help: 'arm a scenario at start (repeatable, plays in order): token-expiry, rate-limit, unavailable, conflict' },
+    scenario: { type: 'string', value: 'NAME', multiple: true, help: `arm scenarios at start (repeatable or comma-separated, played in order): ${scenarioNames.join(', ')};\na partner's CI arms them all: --scenario ${CI_SCENARIOS.join(',')}` },
     'retry-after': { type: 'string', value: 'S', help: 'seconds the rate-limit and unavailable scenarios ask the client to wait (default 3)' },
     duration: { type: 'string', value: 'S', help: 'stop after S seconds' },
     calls: { type: 'string', value: 'N', help: 'stop after N requests' },

@@ -54,6 +54,10 @@ export const readOnlyWriteWritten: Experiment = {
       const mine = booking('a removal by the read-only user must be refused');
       const made = await lab.api.book(cert.reference, mine, { label: `experiment: book ${cert.reference} as the primary user` });
       if (!is2xx(made.status)) return { notRun: `the primary user's booking for the removal step was refused (HTTP ${made.status})` };
+      // The refused removal is judged against a booking the target shows: one that shows late (a
+      // read cache) is waited for; one that never shows is booking-shows' question, not a permission's.
+      const shownFirst = await lab.readUntil(cert.reference, 'does the primary user\'s booking show?', (info) => shows(info, mine.bookingReference), waitFor(lab));
+      if (!shownFirst.held) return { notRun: `the primary user's booking of ${cert.reference} answered HTTP ${made.status}, but reads did not show it in ${seconds(shownFirst.afterMs)} (whether a booking shows is booking-shows' question)` };
       const removal = await lab.api.removeBooking(id, { as: 'readOnly', label: `experiment: remove ${id}'s booking as the read-only user` });
       const kept = await lab.read(cert.reference, 'did the refused removal remove anything?');
       if (is2xx(removal.status) || !shows(kept.info, mine.bookingReference)) return { findings: [shown('PV-1-PERMISSION', `the read-only user's removal of ${cert.reference}'s booking ${via} answered HTTP ${removal.status} and the booking ${shows(kept.info, mine.bookingReference) ? 'stayed' : 'was gone'}`)] };

@@ -16,7 +16,7 @@ const isConformance = (tr) => label(tr, 'parentSuite').includes('Conformance');
 const loadRuns = process.env.PVH_GATE_LOAD_RUNS === undefined ? undefined : process.env.PVH_GATE_LOAD_RUNS.split(',').filter(Boolean);
 const isLoad = (tr) => label(tr, 'framework').includes('k6') && (loadRuns === undefined || label(tr, 'runId').some((id) => loadRuns.includes(id)));
 
-/** The gate (reporters/gate/run.ts) passes the suite's size and the MUST clause IDs; alone, an empty run still fails. */
+/** The gate (scripts/gate/run.ts) passes the suite's size and the MUST clause IDs; alone, an empty run still fails. */
 const minTests = Number(process.env.PVH_GATE_MIN_TESTS ?? 1);
 const mustClauses = (process.env.PVH_GATE_MUST_CLAUSES ?? '').split(',').filter(Boolean);
 

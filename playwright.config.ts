@@ -7,7 +7,7 @@
 import { defineConfig } from '@playwright/test';
 import { CERTIFY_VARIABLE, playwrightReportDir, SELF_TEST_VARIABLE } from './fixtures/harness/run-context.ts';
 import { makeHermetic } from './fixtures/harness/hermetic-env.ts';
-import { PLAN_ENV } from './fixtures/harness/mutation/plan-file.ts';
+import { PLAN_ENV } from './scripts/mutation/plan-file.ts';
 import { conformanceWorkers } from './fixtures/harness/worker-count.ts';
 
 // The harness's own tests run with an environment they set themselves (hermetic-env.ts): decided

@@ -1,5 +1,5 @@
-/** `npm run canary`: no secret leaves the run (reporters/canary/pipeline.ts). */
-import { runCanary } from '../reporters/canary/pipeline.ts';
+/** `npm run canary`: no secret leaves the run (scripts/canary/pipeline.ts). */
+import { runCanary } from './canary/pipeline.ts';
 import { runMain } from './lib/run-main.ts';
 
 runMain({

@@ -12,11 +12,11 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PROJECT_ROOT } from '../fixtures/harness/project-root.ts';
-import { ATTEMPT_DIR } from '../fixtures/harness/certify/attempt.ts';
-import { listConformanceTests } from '../fixtures/harness/coverage/listing.ts';
-import { environmentView } from '../fixtures/harness/coverage/environment-view.ts';
-import { planOf } from '../reporters/certification/plan.ts';
-import type { CertificationResults } from '../reporters/certification/verdicts.ts';
+import { ATTEMPT_DIR } from './certify/attempt.ts';
+import { listConformanceTests } from './coverage/listing.ts';
+import { environmentView } from './coverage/environment-view.ts';
+import { planOf } from '../fixtures/judgement/verdicts/plan.ts';
+import type { CertificationResults } from '../fixtures/judgement/verdicts/verdicts.ts';
 
 const readme = readFileSync(path.join(PROJECT_ROOT, 'README.md'), 'utf8');
 

@@ -1,6 +1,6 @@
-/** `npm run certify:bench`: certify against the embedded reference at 0, 150 and 300 ms of latency (fixtures/harness/certify/bench.ts). */
+/** `npm run certify:bench`: certify against the embedded reference at 0, 150 and 300 ms of latency (scripts/certify/bench.ts). */
 import path from 'node:path';
-import { describeCertifyBench, runCertifyBench } from '../fixtures/harness/certify/bench.ts';
+import { describeCertifyBench, runCertifyBench } from './certify/bench.ts';
 import { integerFlag, runMain } from './lib/run-main.ts';
 
 runMain({

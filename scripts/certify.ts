@@ -1,11 +1,11 @@
-/** `npm run certify`: the conformance run and its verdict (fixtures/harness/certify/run.ts). */
+/** `npm run certify`: the conformance run and its verdict (scripts/certify/run.ts). */
 import { environmentName } from '../fixtures/environments/open-target.ts';
 import { TOKEN_HOLD_VARIABLE } from '../fixtures/environments/load.ts';
-import { certify } from '../fixtures/harness/certify/run.ts';
-import { certifyRepeatedly, VERDICTS_DIFFERED } from '../fixtures/harness/certify/repeat.ts';
+import { certify } from './certify/run.ts';
+import { certifyRepeatedly, VERDICTS_DIFFERED } from './certify/repeat.ts';
 import { PROMETHEUS_FLAG, PROMETHEUS_URL_VAR } from '../reporters/prometheus/send.ts';
-import { EXIT_CODE } from '../reporters/certification/verdicts.ts';
-import { REPLAY_BUDGET_VARIABLE } from '../reporters/diagnosis/replay.ts';
+import { EXIT_CODE } from '../fixtures/judgement/verdicts/verdicts.ts';
+import { REPLAY_BUDGET_VARIABLE } from '../fixtures/judgement/diagnosis/replay.ts';
 import { integerFlag, runMain } from './lib/run-main.ts';
 
 runMain({

@@ -1,6 +1,6 @@
-/** `npm run coverage:clauses`: which tests cover each clause and each way in (fixtures/harness/coverage/). */
+/** `npm run coverage:clauses`: which tests cover each clause and each way in (scripts/coverage/). */
 import { environmentName } from '../fixtures/environments/open-target.ts';
-import { checkCoverage } from '../fixtures/harness/coverage/check.ts';
+import { checkCoverage } from './coverage/check.ts';
 import { runMain } from './lib/run-main.ts';
 
 runMain({

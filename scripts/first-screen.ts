@@ -1,7 +1,7 @@
-/** `npm run first-screen`: the first screen of the last run's Allure report and certification page, as a person sees them (reporters/first-screen/look.ts). */
+/** `npm run first-screen`: the first screen of the last run's Allure report and certification page, as a person sees them (scripts/first-screen/look.ts). */
 import path from 'node:path';
-import { lookAtFirstScreens } from '../reporters/first-screen/look.ts';
-import { evaluateGate } from '../reporters/gate/run.ts';
+import { lookAtFirstScreens } from './first-screen/look.ts';
+import { evaluateGate } from './gate/run.ts';
 import { runMain } from './lib/run-main.ts';
 
 runMain({

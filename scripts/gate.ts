@@ -1,5 +1,5 @@
-/** `npm run gate`: the release decision, go or no-go with the reasons (reporters/gate/run.ts). */
-import { runGate } from '../reporters/gate/run.ts';
+/** `npm run gate`: the release decision, go or no-go with the reasons (scripts/gate/run.ts). */
+import { runGate } from './gate/run.ts';
 import { PROMETHEUS_FLAG, PROMETHEUS_URL_VAR } from '../reporters/prometheus/send.ts';
 import { runMain } from './lib/run-main.ts';
 

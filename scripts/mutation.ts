@@ -1,5 +1,5 @@
-/** `npm run mutation`: the mutation score of the suites (fixtures/harness/mutation/run.ts). */
-import { runMutation } from '../fixtures/harness/mutation/run.ts';
+/** `npm run mutation`: the mutation score of the suites (scripts/mutation/run.ts). */
+import { runMutation } from './mutation/run.ts';
 import { MAX_WORKERS } from '../fixtures/harness/worker-count.ts';
 import { integerFlag, runMain } from './lib/run-main.ts';
 

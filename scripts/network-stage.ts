@@ -1,5 +1,5 @@
 /**
- * `npm run network:stage`: the company-network stage (fixtures/harness/network/stage.ts): the
+ * `npm run network:stage`: the company-network stage (scripts/network-stage/stage.ts): the
  * reference API behind nginx (private CA, mutual TLS, a gateway key) reachable only through squid.
  * Without --check it prints a config and the variables to try it by hand and runs until Ctrl-C;
  * with --check it certifies through it and checks each verdict and message (stage-check.ts; the CI
@@ -7,8 +7,8 @@
  */
 import { mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { checkStage, fullSettings } from '../fixtures/harness/network/stage-check.ts';
-import { startStage } from '../fixtures/harness/network/stage.ts';
+import { checkStage, fullSettings } from './network-stage/stage-check.ts';
+import { startStage } from './network-stage/stage.ts';
 import { runMain } from './lib/run-main.ts';
 
 runMain({

@@ -2,7 +2,7 @@
 # against the embedded reference API; thresholds must hold, and each run must leave k6's web
 # dashboard beside its summary (the README promises reports/load/<scenario>-dashboard.html).
 # The runs take the certification's run ID (10-certify.sh): the gate counts only load results of
-# the certification's own run and environment (reporters/gate/decision.ts selectLoad).
+# the certification's own run and environment (fixtures/judgement/release/decision.ts selectLoad).
 set -e
 npm run k6:ensure
 dir="${PVH_REPORT_DIR:-reports}/load-smoke"

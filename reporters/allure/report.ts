@@ -7,10 +7,10 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { CommandError } from '../../fixtures/harness/command-error.ts';
-import { describeSince } from '../certification/history.ts';
+import { describeSince } from '../../fixtures/judgement/verdicts/history.ts';
 import { removeDecisionFromAllure, writeDecisionToAllure } from '../certification/verdict-entries.ts';
-import type { CertificationResults } from '../certification/verdicts.ts';
-import { evaluateGate } from '../gate/run.ts';
+import type { CertificationResults } from '../../fixtures/judgement/verdicts/verdicts.ts';
+import { evaluateGate } from '../../scripts/gate/run.ts';
 import { allureRunId, resultFiles, runAllure } from './allure-cli.ts';
 import { describeKinds, resultKinds } from './result-kinds.ts';
 import { clause, type ClauseId } from '../../fixtures/contract/clauses.ts';

@@ -6,15 +6,15 @@
  * manifest is written, the bundle is scanned for the environment's secrets; a hit removes it.
  */
 import type { NetworkNote } from '../../fixtures/harness/network/settings.ts';
-import { INSECURE_REPORT_LINE, type WithNetwork } from '../certification/network-note.ts';
+import { INSECURE_REPORT_LINE, type WithNetwork } from '../../fixtures/judgement/verdicts/network-note.ts';
 import { spawn } from 'node:child_process';
 import { copyFileSync, cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { loadEnvironment } from '../../fixtures/environments/load.ts';
 import { gitCommit, harnessVersion } from '../../fixtures/harness/run-info.ts';
-import { mustFailed, mustNotRun, type CertificationResults, type RunVerdict } from '../certification/verdicts.ts';
+import { mustFailed, mustNotRun, type CertificationResults, type RunVerdict } from '../../fixtures/judgement/verdicts/verdicts.ts';
 import { writeManifest } from './manifest.ts';
-import { buildNeedles, formatFinding, scanTree } from '../canary/scan.ts';
+import { buildNeedles, formatFinding, scanTree } from '../../fixtures/harness/http/secret-scan.ts';
 import { PROJECT_ROOT } from '../../fixtures/harness/project-root.ts';
 import { shownPath } from '../../fixtures/harness/shown-path.ts';
 

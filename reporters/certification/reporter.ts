@@ -3,8 +3,8 @@
  * results.json (machine-readable), SUMMARY.md and index.html, all from the same data, all redacted,
  * written as one unit. The verdict is CONFORMANT, NOT CONFORMANT or INCONCLUSIVE (certification.ts).
  */
-import { withNetwork } from './network-note.ts';
-import { paceLine, paceNoteOf, readPace, withPace } from './pace-note.ts';
+import { withNetwork } from '../../fixtures/judgement/verdicts/network-note.ts';
+import { paceLine, paceNoteOf, readPace, withPace } from '../../fixtures/judgement/verdicts/pace-note.ts';
 import type { LearntPace } from '../../fixtures/harness/http/pace-learning.ts';
 import type { FullConfig, FullResult, Reporter, Suite, TestCase, TestResult } from '@playwright/test/reporter';
 import path from 'node:path';
@@ -15,20 +15,20 @@ import { ANNOTATION_WAY } from '../../fixtures/contract/ways-in.ts';
 import { gitCommit, harnessVersion } from '../../fixtures/harness/run-info.ts';
 import { readLostMarker } from '../../fixtures/harness/target-health.ts';
 import { ANNOTATION, type RootFinding } from '../../fixtures/harness/verdicts.ts';
-import { readTest, resultsOf, type CertificationResults, type TestOutcome } from './verdicts.ts';
-import { summaryLine } from './headline.ts';
-import { describePlan, planOf } from './plan.ts';
-import { gapLines, servingFor } from './run-gaps.ts';
+import { readTest, resultsOf, type CertificationResults, type TestOutcome } from '../../fixtures/judgement/verdicts/verdicts.ts';
+import { summaryLine } from '../../fixtures/judgement/verdicts/headline.ts';
+import { describePlan, planOf } from '../../fixtures/judgement/verdicts/plan.ts';
+import { gapLines, servingFor } from '../../fixtures/judgement/verdicts/run-gaps.ts';
 import { writeCertification } from './files.ts';
 import { addVerdictToAllure, addVerdictToJUnit } from './verdict-entries.ts';
 import { addEvidence, attachmentsOf, type EvidenceFiles } from './evidence.ts';
-import { describeSince, historyFile, recordRun } from './history.ts';
-import { rootCausesHeadline, rootCauseText, suspectedText } from '../diagnosis/describe.ts';
-import { experimentBudgetMs, planReplays, replayAlone, type Replays } from '../diagnosis/replay.ts';
-import type { ReplayResult } from '../diagnosis/replay-result.ts';
-import { rootCauses } from '../diagnosis/root-causes.ts';
-import { confirmCauses } from '../diagnosis/confirm.ts';
-import { experimentFor, runExperiments, type ExperimentRun } from '../diagnosis/experiments/catalogue.ts';
+import { describeSince, historyFile, recordRun } from '../../fixtures/judgement/verdicts/history.ts';
+import { rootCausesHeadline, rootCauseText, suspectedText } from '../../fixtures/judgement/diagnosis/describe.ts';
+import { experimentBudgetMs, planReplays, replayAlone, type Replays } from '../../fixtures/judgement/diagnosis/replay.ts';
+import type { ReplayResult } from '../../fixtures/judgement/diagnosis/replay-result.ts';
+import { rootCauses } from '../../fixtures/judgement/diagnosis/root-causes.ts';
+import { confirmCauses } from '../../fixtures/judgement/diagnosis/confirm.ts';
+import { experimentFor, runExperiments, type ExperimentRun } from '../../fixtures/judgement/experiments/catalogue.ts';
 import { loadEnvironment } from '../../fixtures/environments/load.ts';
 import { environmentName } from '../../fixtures/environments/open-target.ts';
 import { registerSecret } from '../../fixtures/harness/http/redact.ts';

@@ -8,7 +8,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { ATTEMPT_DIR, CONFIG_ERROR_EXIT } from '../../fixtures/harness/certify/attempt.ts';
+import { ATTEMPT_DIR, CONFIG_ERROR_EXIT } from '../certify/attempt.ts';
 import { PEER_VARIABLES, startIndependentPeer, writePeerConfig, type IndependentPeer } from '../../fixtures/harness/peers/independent-api/start.ts';
 import { certifyPartner, partnerEnv, readResults } from './partner-run.ts';
 import { bookingShown } from '../../fixtures/harness/preflight-audit.ts';

@@ -9,7 +9,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { CONFIG_ERROR_EXIT } from '../../fixtures/harness/certify/attempt.ts';
+import { CONFIG_ERROR_EXIT } from '../certify/attempt.ts';
 import { envValueHint } from '../../fixtures/environments/loading/dotenv-hints.ts';
 import { MIN_BOOKING_REFERENCE_LIMIT } from '../../fixtures/environments/loading/booking.ts';
 import { SOURCES_VARIABLE } from '../../fixtures/environments/loading/variable-sources.ts';

@@ -9,7 +9,7 @@ import { PROJECT_ROOT } from '../../fixtures/harness/project-root.ts';
 import { NO_DOTENV } from '../../fixtures/harness/hermetic-env.ts';
 import { bookingShown } from '../../fixtures/harness/preflight-audit.ts';
 import { PEER_VARIABLES, peerPool, type IndependentPeer } from '../../fixtures/harness/peers/independent-api/start.ts';
-import type { CertificationResults } from '../../reporters/certification/verdicts.ts';
+import type { CertificationResults } from '../../fixtures/judgement/verdicts/verdicts.ts';
 
 export interface PartnerRun {
   code: number | null;

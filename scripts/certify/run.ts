@@ -1,0 +1,197 @@
+/**
+ * `npm run certify`: opens the target (before any request: a config problem is exit 2), leaves an
+ * INCONCLUSIVE report on disk until the suites finish, runs the preflight (a target that cannot be
+ * used is INCONCLUSIVE within seconds), runs the conformance project, and returns the verdict's
+ * exit code: 0 CONFORMANT, 1 NOT CONFORMANT, 3 INCONCLUSIVE.
+ */
+import { existsSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { configFileFor, describeUrls, displayPath, isPath, loadDotEnv } from '../../fixtures/environments/load.ts';
+import { openTarget } from '../../fixtures/environments/open-target.ts';
+import { bundleAfterRun } from '../../reporters/bundle/bundle.ts';
+import { conformanceSamples } from '../../reporters/prometheus/conformance-series.ts';
+import { remoteWriteTarget, sendSamples, type RemoteWriteTarget } from '../../reporters/prometheus/send.ts';
+import { writeCertification } from '../../reporters/certification/files.ts';
+import { addVerdictToAllure, addVerdictToJUnit } from '../../reporters/certification/verdict-entries.ts';
+import { EXIT_CODE, mustFailed, type CertificationResults } from '../../fixtures/judgement/verdicts/verdicts.ts';
+import { finishedTests, gapsNote } from '../../fixtures/judgement/verdicts/headline.ts';
+import { configErrorCause, configErrorsOf } from '../../fixtures/judgement/verdicts/config-errors.ts';
+import { servingOf } from '../../fixtures/contract/needs.ts';
+import { listConformanceTestsAsync } from '../coverage/listing.ts';
+import { Pacer, workerShare } from '../../fixtures/harness/http/pacer.ts';
+import { describePreflight, preflight } from '../../fixtures/harness/preflight.ts';
+import { withPreflightFault } from './preflight-fault.ts';
+import { historyFile, lastCompleteRun } from '../../fixtures/judgement/verdicts/history.ts';
+import { CERTIFY_VARIABLE, networkContext, writeRunContext, type RunContext } from '../../fixtures/harness/run-context.ts';
+import { describeNetwork } from '../../fixtures/harness/network/settings.ts';
+import { newRunId } from '../../fixtures/harness/run-id.ts';
+import { timeScaleFor } from '../../fixtures/harness/time-scale.ts';
+import { CHOSEN_WORKERS_ENV, chooseWorkers, conformanceWorkers, DEFAULT_WORKERS, workerCount } from '../../fixtures/harness/worker-count.ts';
+import { provisional } from './provisional.ts';
+import { askedRaceRequests } from '../../fixtures/harness/race/trial.ts';
+import { runConformanceSuites } from './suites.ts';
+import { ATTEMPT_DIR, cleanUpAfterStop, lastComplete } from './attempt.ts';
+import { rootCausesHeadline } from '../../fixtures/judgement/diagnosis/describe.ts';
+import { assumedSettings } from '../../fixtures/harness/assumed-settings.ts';
+import { untestedPlan } from '../../fixtures/judgement/verdicts/plan.ts';
+
+/** A preflight failure in one line for each clause it left untested: its step and detail, not the advice after them. */
+function preflightCause(failure: string): string {
+  return failure.replace(/^preflight: /, '').replace(/\. Check .*$/s, '');
+}
+
+export interface CertifyOptions {
+  /** Environment name or config path. */
+  env: string;
+  grep?: string;
+  /** Then write the evidence bundle, whatever the verdict. */
+  bundle: boolean;
+  /** A console line per test instead of the compact progress. */
+  verbose?: boolean;
+  /** More Playwright arguments. */
+  playwrightArgs: string[];
+  /** Prometheus remote-write URL for the run's verdicts (else $PVH_PROMETHEUS_URL, else the config's). */
+  prometheus?: string;
+}
+
+/** How the run narrows the suites, in words for "not selected" reasons; undefined when it runs them all. */
+function filterOf(options: CertifyOptions): string | undefined {
+  const narrowing = options.playwrightArgs.filter((a, i, all) => /^(-g|--grep|--grep-invert|--shard|--last-failed|--only-changed)(=|$)/.test(a) || (!a.startsWith('-') && !/^--?[a-z-]+$/.test(all[i - 1] ?? '')));
+  const parts = [...(options.grep ? [`--grep ${options.grep}`] : []), ...narrowing];
+  return parts.length > 0 ? parts.join(' ') : undefined;
+}
+
+export async function certify(options: CertifyOptions): Promise<number> {
+  loadDotEnv();
+  workerCount('PVH_WORKERS', DEFAULT_WORKERS); // a bad value is a usage error before any request
+  // A path is handed on absolute: relative to where the command was typed, not to the workers' directory.
+  const envName = isPath(options.env) ? configFileFor(options.env) : options.env;
+  const env: NodeJS.ProcessEnv = { ...process.env, PVH_ENV: envName, PVH_RUN_ID: process.env.PVH_RUN_ID ?? newRunId(), PVH_PROGRESS: options.verbose ? 'full' : 'compact', [CERTIFY_VARIABLE]: '1' };
+  const reportDir = env.PVH_REPORT_DIR ?? 'reports';
+  const certDir = path.join(reportDir, 'certification');
+  // This run's report until it has tested something: the last complete one stays in certDir.
+  const attemptDir = path.join(reportDir, ATTEMPT_DIR);
+  const junit = path.join(reportDir, 'junit', 'results.xml');
+  const startedAt = new Date().toISOString();
+  let metrics: RemoteWriteTarget | undefined;
+  // The verdict goes to Prometheus (when asked) whatever it is; sending never changes the exit code.
+  const finish = async (code: number, results: CertificationResults): Promise<number> => {
+    if (metrics) await sendSamples('certify', metrics, conformanceSamples(results, Date.now()));
+    return options.bundle ? bundleAfterRun({ reportDir, envName, runId: env.PVH_RUN_ID!, startedAt, finishedAt: new Date().toISOString(), certifyExitCode: code, env }) : code;
+  };
+
+  // 1. The environment, before any request; the embedded reference API when it asks for one.
+  const target = await openTarget(envName, { env });
+  const resolved = target.environment;
+  try {
+    metrics = remoteWriteTarget(options.prometheus, resolved.config.observability?.prometheusRemoteWrite, env);
+  } catch (error) {
+    await target.close();
+    throw error;
+  }
+  if (target.embedded) console.log(`certify: started the embedded reference API at ${target.embedded.baseUrl} (token endpoint ${target.embedded.authUrl})`);
+  console.log(`certify: environment ${resolved.name} (${displayPath(resolved.configFile)}): ${resolved.pool.length} pool certificates, writes ${resolved.writable.length > 0 ? `on ${resolved.writable.length} certificates` : 'off (read-only)'}, run ${env.PVH_RUN_ID}`);
+  for (const line of describeUrls(resolved, 'certify: ')) console.log(line);
+  for (const line of describeNetwork(resolved.network)) console.log(`certify: ${line}`);
+
+  // 2. From here on the report on disk is this run's: INCONCLUSIVE until the suites finish. The
+  // context says what the config can serve, so every verdict is bound to the checks that could run.
+  const filter = filterOf(options);
+  const context: RunContext = {
+    runId: env.PVH_RUN_ID!,
+    startedAt,
+    environment: { name: resolved.name, config: displayPath(resolved.configFile), baseUrl: resolved.baseUrl, authUrl: resolved.authUrl, ...(resolved.legacyBaseUrl ? { legacyBaseUrl: resolved.legacyBaseUrl } : {}) },
+    serving: servingOf(resolved),
+    acceptedGaps: resolved.config.acceptedGaps ?? [],
+    ...(filter ? { filter } : {}),
+    ...networkContext(resolved.network),
+    settings: assumedSettings(resolved, env),
+  };
+  // The whole suite is listed beside the preflight: a filtered run sees only the tests it selected,
+  // and a failed preflight's report shows the checks the run would have made. A run that needs
+  // neither stops the listing.
+  const listing = new AbortController();
+  const listed = listConformanceTestsAsync(undefined, listing.signal);
+  const universe = listed.catch(() => undefined); // a failed preflight's report then has no clauses
+  writeRunContext(reportDir, context);
+  writeCertification(attemptDir, provisional(context, 'INCONCLUSIVE', 'interrupted: the run started but did not finish', []));
+
+  // 3. Preflight: can the target be used at all, and is it what the config says?
+  const check = await preflight(resolved);
+  console.log(`certify: ${describePreflight(check)}`);
+  if (!check.ok) {
+    await target.close();
+    const config = check.configErrors ?? [];
+    const why = `the preflight failed (${config.length > 0 ? `the config and the target disagree: ${config.length} contradiction${config.length === 1 ? '' : 's'}` : preflightCause(check.failure!)})`;
+    // Every clause the run would have checked, however long the listing takes (cached after the first: listing.ts).
+    const plan = await universe;
+    const made = provisional(context, config.length > 0 ? 'CONFIG ERROR' : 'INCONCLUSIVE', config.length > 0 ? `config error: the config and the target disagree (${config.length}); no check ran` : check.failure!, untestedPlan(plan, why));
+    const results = check.targetFault && config.length === 0 ? withPreflightFault(made, check.targetFault) : made;
+    results.causes.push(...config.map(configErrorCause));
+    const last = lastCompleteRun(historyFile({ ...env, PVH_REPORT_DIR: reportDir }), resolved.name);
+    if (last) results.lastRun = last;
+    writeCertification(attemptDir, results);
+    // JUnit shows this run (a CI server lists the failure); the last complete certification and its Allure results stay.
+    rmSync(junit, { force: true });
+    addVerdictToJUnit(junit, results);
+    for (const line of config) console.log(`certify: config error: ${line}`);
+    const said = config.length > 0 ? 'verdict CONFIG ERROR: the config and the target disagree: fix the config and run again'
+      : results.verdict === 'NOT CONFORMANT' ? `verdict NOT CONFORMANT: root cause ${results.rootCauses[0]!.clause}, shown by the preflight's own requests; no other check could run`
+        : 'verdict INCONCLUSIVE: the target could not be used, no check ran';
+    console.log(`certify: ${said}; this run's report in ${attemptDir}/${lastComplete(certDir)}`);
+    return finish(EXIT_CODE[results.verdict], results);
+  }
+  // From here the run tests: the Allure results and the JUnit file show this run only.
+  rmSync(path.join(reportDir, 'allure-results'), { recursive: true, force: true });
+  rmSync(junit, { force: true });
+  context.rttMs = check.rttMs!;
+  if (filter) context.universe = await listed;
+  else listing.abort();
+  writeRunContext(reportDir, context);
+  env.PVH_RTT_MS = String(check.rttMs);
+  // Workers for this target (PVH_WORKERS wins): the checks mostly wait for round trips.
+  const choice = chooseWorkers({
+    rttMs: check.rttMs!,
+    writableVenues: resolved.writable.map((c) => c.venue),
+    ...(resolved.certify.maxConcurrency !== undefined ? { maxConcurrency: resolved.certify.maxConcurrency } : {}),
+    ...(resolved.writable.length > 0 ? { raceRequests: Math.min(askedRaceRequests(env), resolved.raceMaxConcurrency) } : {}),
+  });
+  env[CHOSEN_WORKERS_ENV] = String(choice.workers);
+  const workers = conformanceWorkers(env);
+  console.log(`certify: ${workers} worker(s)${env.PVH_WORKERS?.trim() ? ' (PVH_WORKERS)' : `: ${choice.why}`}`);
+  const paceMs = new Pacer(workerShare(resolved.certify, workers)).intervalMs;
+  env.PVH_TIME_SCALE = String(timeScaleFor(check.rttMs!, resolved.config.timeouts?.budgetScale, paceMs));
+
+  // 4. The conformance project. Stopped, its workers may not have removed what they booked.
+  const suites = await runConformanceSuites([...(options.grep ? ['--grep', options.grep] : []), ...options.playwrightArgs], env);
+  if (suites.signalled && resolved.writable.length > 0 && !target.embedded) await cleanUpAfterStop(resolved, context.runId);
+  await target.close();
+
+  // 5. The verdict, from the certification report.
+  const resultsFile = path.join(certDir, 'results.json');
+  const results = existsSync(resultsFile) ? (JSON.parse(readFileSync(resultsFile, 'utf8')) as CertificationResults) : undefined;
+  if (!results || results.run.id !== context.runId || results.tests.length === 0) {
+    const cause = suites.signalled ? `interrupted: certify received ${suites.signalled} before any test had finished` : `the suites did not produce results (Playwright exit code ${suites.code}): see the output above`;
+    const why = suites.signalled ? 'the run was stopped before this check ran' : `the suites did not produce results (Playwright exit code ${suites.code})`;
+    const provisionalResults = provisional(context, 'INCONCLUSIVE', cause, untestedPlan(context.universe, why));
+    writeCertification(attemptDir, provisionalResults);
+    addVerdictToJUnit(junit, provisionalResults);
+    console.error(`certify: verdict INCONCLUSIVE: ${cause}; this run's report in ${attemptDir}/${lastComplete(certDir)}`);
+    return finish(EXIT_CODE.INCONCLUSIVE, provisionalResults);
+  }
+  rmSync(attemptDir, { recursive: true, force: true });
+  const failed = mustFailed(results.clauses);
+  const warned = results.clauses.filter((c) => c.verdict === 'warning');
+  console.log(`\ncertify: suite ran in ${suites.seconds} s against ${resolved.name}`);
+  if (failed.length > 0) console.log(`certify: MUST clauses failed: ${failed.map((c) => c.id).join(', ')}`);
+  console.log(`certify: ${rootCausesHeadline(results.rootCauses ?? [])}`);
+  if (warned.length > 0) console.log(`certify: SHOULD warnings: ${warned.map((c) => c.id).join(', ')}`);
+  if (suites.signalled) console.log(`certify: stopped by ${suites.signalled} after ${finishedTests(results)} of ${results.run.plannedTests ?? results.tests.length} tests had finished; their results are in the report`);
+  // What the target showed the config claims wrongly: fix the config first; whatever else the run found, exit 2.
+  const config = configErrorsOf(results);
+  for (const line of config) console.log(`certify: config error: ${line}`);
+  if (results.verdict === 'INCONCLUSIVE') for (const c of results.causes.filter((x) => !config.some((l) => x === configErrorCause(l))).slice(0, 5)) console.log(`certify: inconclusive because ${c}`);
+  console.log(`certify: verdict ${results.verdict}${gapsNote(results)}; reports in ${certDir}/ (index.html, SUMMARY.md, results.json)`);
+  if (config.length > 0) console.log('certify: the config and the target disagree: fix the config and run again');
+  return finish(EXIT_CODE[results.verdict], results);
+}

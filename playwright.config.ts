@@ -5,10 +5,10 @@
  * (*.e2e.ts). npm test runs the first two, npm run test:e2e the third. No browser is used or installed.
  */
 import { defineConfig } from '@playwright/test';
-import { CERTIFY_VARIABLE, playwrightReportDir, SELF_TEST_VARIABLE } from './fixtures/harness/run-context.ts';
-import { makeHermetic } from './fixtures/harness/hermetic-env.ts';
+import { CERTIFY_VARIABLE, playwrightReportDir, SELF_TEST_VARIABLE } from './fixtures/harness/run/run-context.ts';
+import { makeHermetic } from './fixtures/harness/run/hermetic-env.ts';
 import { PLAN_ENV } from './scripts/mutation/plan-file.ts';
-import { conformanceWorkers } from './fixtures/harness/worker-count.ts';
+import { conformanceWorkers } from './fixtures/harness/run/worker-count.ts';
 
 // The harness's own tests run with an environment they set themselves (hermetic-env.ts): decided
 // once, in the runner process, before any worker starts (workers inherit it).
@@ -21,7 +21,7 @@ const ci = !!process.env.CI;
 const progress = process.env.PVH_PROGRESS === 'compact' ? (['./reporters/progress/compact.ts'] as const) : ([ci ? 'dot' : 'list'] as const);
 
 export default defineConfig({
-  globalSetup: './fixtures/harness/global-setup.ts',
+  globalSetup: './fixtures/harness/run/global-setup.ts',
   outputDir: `${reportDir}/test-results`,
   fullyParallel: true,
   forbidOnly: ci,

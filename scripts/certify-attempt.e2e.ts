@@ -11,7 +11,7 @@ import { once } from 'node:events';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { PROJECT_ROOT } from '../fixtures/harness/project-root.ts';
+import { PROJECT_ROOT } from '../fixtures/harness/support/project-root.ts';
 import { ATTEMPT_DIR } from './certify/attempt.ts';
 import { listConformanceTests } from './coverage/listing.ts';
 import { environmentView } from './coverage/environment-view.ts';

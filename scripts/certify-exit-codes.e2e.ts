@@ -7,7 +7,7 @@ import { expect, test } from '@playwright/test';
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { PROJECT_ROOT } from '../fixtures/harness/project-root.ts';
+import { PROJECT_ROOT } from '../fixtures/harness/support/project-root.ts';
 import { EXIT_CODE, type RunVerdict } from '../fixtures/judgement/verdicts/verdicts.ts';
 
 const readme = readFileSync(path.join(PROJECT_ROOT, 'README.md'), 'utf8');

@@ -9,8 +9,8 @@ import { once } from 'node:events';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { stripAnsi } from '../fixtures/harness/ansi.ts';
-import { PROJECT_ROOT } from '../fixtures/harness/project-root.ts';
+import { stripAnsi } from '../fixtures/harness/support/ansi.ts';
+import { PROJECT_ROOT } from '../fixtures/harness/support/project-root.ts';
 
 const GREP = 'each certificate URL returns';
 

@@ -8,7 +8,7 @@ import { expect, test } from '@playwright/test';
 import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { PROJECT_ROOT } from '../fixtures/harness/project-root.ts';
+import { PROJECT_ROOT } from '../fixtures/harness/support/project-root.ts';
 
 const scripts = (JSON.parse(readFileSync(path.join(PROJECT_ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts;
 const COMMANDS = Object.entries(scripts).flatMap(([name, line]) => {

@@ -1,6 +1,6 @@
-/** `npm run janitor`: removes the bookings earlier runs left behind (fixtures/harness/janitor.ts). */
+/** `npm run janitor`: removes the bookings earlier runs left behind (fixtures/harness/pool/janitor.ts). */
 import { environmentName } from '../fixtures/environments/open-target.ts';
-import { cleanEnvironment } from '../fixtures/harness/janitor.ts';
+import { cleanEnvironment } from '../fixtures/harness/pool/janitor.ts';
 import { runMain } from './lib/run-main.ts';
 
 runMain({

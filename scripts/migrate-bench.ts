@@ -1,6 +1,6 @@
-/** `npm run migrate:bench`: the migration check at scale against a seeded reference API (fixtures/migration/bench.ts). */
+/** `npm run migrate:bench`: the migration check at scale against a seeded reference API (fixtures/migration/bench/bench.ts). */
 import path from 'node:path';
-import { describeBench, runBench } from '../fixtures/migration/bench.ts';
+import { describeBench, runBench } from '../fixtures/migration/bench/bench.ts';
 import { CommandError, runMain } from './lib/run-main.ts';
 
 function whole(name: string, value: string): number {

@@ -1,11 +1,11 @@
 /** `npm run migrate:check`: does every stored legacy identifier resolve on the new API? (fixtures/migration/) */
 import { loadDotEnv } from '../fixtures/environments/load.ts';
 import { redact } from '../fixtures/harness/http/redact.ts';
-import { onStopSignals } from '../fixtures/harness/stop-signals.ts';
-import { parseMigrateArgs, UsageError } from '../fixtures/migration/args.ts';
+import { onStopSignals } from '../fixtures/harness/run/stop-signals.ts';
+import { parseMigrateArgs, UsageError } from '../fixtures/migration/input/args.ts';
 import { migrateCheck } from '../fixtures/migration/command.ts';
-import { keepHeapNearLiveSize } from '../fixtures/migration/heap.ts';
-import { describeSummary } from '../fixtures/migration/summary.ts';
+import { keepHeapNearLiveSize } from '../fixtures/migration/lookup/heap.ts';
+import { describeSummary } from '../fixtures/migration/report/summary.ts';
 import { CommandError, runMain } from './lib/run-main.ts';
 
 runMain({

@@ -1,7 +1,7 @@
 /** `npm run openapi`: docs/openapi.json from the harness's own schemas (fixtures/contract/schemas/openapi.ts). */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { OPENAPI_FILE, renderOpenApi } from '../fixtures/contract/schemas/openapi.ts';
-import { referenceOpenApiInput } from '../fixtures/harness/openapi-input.ts';
+import { referenceOpenApiInput } from '../fixtures/harness/support/openapi-input.ts';
 import { CommandError, runMain } from './lib/run-main.ts';
 
 /** The shipped file's text; missing counts as stale. */

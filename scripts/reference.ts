@@ -1,4 +1,4 @@
-/** `npm run reference`: the reference API as a sandbox on 127.0.0.1 (fixtures/reference-api/sandbox.ts). */
+/** `npm run reference`: the reference API as a sandbox on 127.0.0.1 (fixtures/reference-api/server/sandbox.ts). */
 import { DEFAULT_PORTS, DEFAULT_SHORT_TOKEN_TTL, faultList, parseReferenceArgs, REFERENCE_ENV_VARS, serveSandbox, variantList } from '../fixtures/reference-api/index.ts';
 import { CommandError, runMain } from './lib/run-main.ts';
 

@@ -10,7 +10,7 @@ import { once } from 'node:events';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { PROJECT_ROOT } from '../fixtures/harness/project-root.ts';
+import { PROJECT_ROOT } from '../fixtures/harness/support/project-root.ts';
 import type { CertificationResults } from '../fixtures/judgement/verdicts/verdicts.ts';
 import { JUNIT_ROOT_CAUSE_SUITE, JUNIT_VERDICT_SUITE } from '../reporters/certification/verdict-entries.ts';
 

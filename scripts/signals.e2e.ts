@@ -10,8 +10,8 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { PROJECT_ROOT } from '../fixtures/harness/project-root.ts';
-import { STOP_SIGNALS, type StopSignal } from '../fixtures/harness/stop-signals.ts';
+import { PROJECT_ROOT } from '../fixtures/harness/support/project-root.ts';
+import { STOP_SIGNALS, type StopSignal } from '../fixtures/harness/run/stop-signals.ts';
 
 /** Every process below `root` now (pid → command), from ps. */
 function descendants(root: number): Map<number, string> {

@@ -1,5 +1,5 @@
 # Faults that break a behaviour on one way in only (#18; ONE_WAY_FAULTS in
-# fixtures/reference-api/faults.ts): certify the embedded reference API with each one at the default
+# fixtures/reference-api/faults/faults.ts): certify the embedded reference API with each one at the default
 # worker count, where every worker owns a slice of the pool (the mutation run gives each fault one
 # worker and the whole pool). Each must end NOT CONFORMANT with the fault's own clause failing: a
 # fault caught only through another clause's test would be reported under the wrong clause. Only the
@@ -8,7 +8,7 @@
 set -uo pipefail
 tsx=node_modules/.bin/tsx
 mapfile -t faults < <("$tsx" --eval 'import { ONE_WAY_FAULTS } from "./fixtures/reference-api/index.ts"; console.log(ONE_WAY_FAULTS.join("\n"));')
-[ "${#faults[@]}" -gt 0 ] || { echo "no one-way faults listed (ONE_WAY_FAULTS in fixtures/reference-api/faults.ts)"; exit 1; }
+[ "${#faults[@]}" -gt 0 ] || { echo "no one-way faults listed (ONE_WAY_FAULTS in fixtures/reference-api/faults/faults.ts)"; exit 1; }
 base="${PVH_REPORT_DIR:-reports}/one-way-faults"
 mkdir -p "$base"
 bad=0

@@ -1,7 +1,7 @@
 /**
  * Booking bodies for load scenarios, from the contract's booking (the same values and prefix the
  * harness books with); the bookingReference carries the run ID so the janitor and teardown
- * recognise our bookings. fixtures/harness/pool.ts reads process.pid and so cannot run in k6.
+ * recognise our bookings. fixtures/harness/pool/pool.ts reads process.pid and so cannot run in k6.
  */
 import { BOOKING_REFERENCE_PREFIX, validBookingWith } from '../../fixtures/contract/booking.ts';
 

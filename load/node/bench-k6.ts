@@ -7,7 +7,7 @@ import { spawn } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { CommandError } from '../../fixtures/harness/command-error.ts';
+import { CommandError } from '../../fixtures/harness/support/command-error.ts';
 import type { LoadConfig } from '../lib/load-config.ts';
 import { k6Env, type LocatedK6 } from './k6-binary.ts';
 import { runK6 } from './k6-run.ts';

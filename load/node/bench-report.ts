@@ -3,7 +3,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { TopLevelSpec } from 'vega-lite';
-import { svgChart } from '../../fixtures/harness/charts.ts';
+import { svgChart } from '../../fixtures/harness/support/charts.ts';
 import type { Measured } from './bench-k6.ts';
 import type { RawCeiling } from './raw-ceiling.ts';
 

@@ -17,7 +17,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { certificateUrl } from '../../fixtures/contract/paths.ts';
-import { CommandError } from '../../fixtures/harness/command-error.ts';
+import { CommandError } from '../../fixtures/harness/support/command-error.ts';
 import { bareK6, scenarioRun } from './bench-k6.ts';
 import { contractLine, generatorLine, loadAverage, rawLine, stepLine, writeBench, type BenchResult, type Step } from './bench-report.ts';
 import type { LoadOptions } from './options.ts';

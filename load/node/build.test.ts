@@ -11,7 +11,7 @@ import { BOOKING_REFERENCE_PREFIX } from '../../fixtures/contract/booking.ts';
 import { loadReferencePrefix } from '../lib/payloads.ts';
 import { planFor } from '../lib/profiles.ts';
 import { PROFILES, SCENARIOS } from '../lib/load-config.ts';
-import { CommandError } from '../../fixtures/harness/command-error.ts';
+import { CommandError } from '../../fixtures/harness/support/command-error.ts';
 import { buildLoadBundles, scenarioEntries } from './build.ts';
 import { loadOptionsFrom } from './options.ts';
 import { checkLoadSafety } from './target.ts';

@@ -7,7 +7,7 @@
 import { build, type BuildResult } from 'esbuild';
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
-import { PROJECT_ROOT } from '../../fixtures/harness/project-root.ts';
+import { PROJECT_ROOT } from '../../fixtures/harness/support/project-root.ts';
 
 const ROOT = PROJECT_ROOT;
 export const SCENARIO_DIR = path.join(ROOT, 'load', 'scenarios');

@@ -12,8 +12,8 @@ import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { goBuildEnv, onPath, throwawayModule } from '../../scripts/lib/go-tool.ts';
-import { CommandError } from '../../fixtures/harness/command-error.ts';
-import { PROJECT_ROOT } from '../../fixtures/harness/project-root.ts';
+import { CommandError } from '../../fixtures/harness/support/command-error.ts';
+import { PROJECT_ROOT } from '../../fixtures/harness/support/project-root.ts';
 
 export const K6_VERSION = 'v2.2.0';
 export const K6_MODULE = 'go.k6.io/k6/v2';

@@ -5,8 +5,8 @@
 import { spawn } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { CommandError } from '../../fixtures/harness/command-error.ts';
-import { onStopSignals } from '../../fixtures/harness/stop-signals.ts';
+import { CommandError } from '../../fixtures/harness/support/command-error.ts';
+import { onStopSignals } from '../../fixtures/harness/run/stop-signals.ts';
 import { CONFIG_VAR, dashboardFiles, type LoadConfig } from '../lib/load-config.ts';
 import { planFor, planSeconds } from '../lib/profiles.ts';
 import type { LoadSummary } from '../lib/summary.ts';

@@ -7,13 +7,13 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { PROJECT_ROOT } from '../../fixtures/harness/project-root.ts';
+import { PROJECT_ROOT } from '../../fixtures/harness/support/project-root.ts';
 import { findK6 } from './k6-binary.ts';
 import { loadMetrics } from './metrics.ts';
 import type { LoadOptions } from './options.ts';
 import type { Target } from './target.ts';
 import type { LoadConfig } from '../lib/load-config.ts';
-import { freePort } from '../../fixtures/harness/free-port.ts';
+import { freePort } from '../../fixtures/harness/support/free-port.ts';
 
 
 test('an endpoint that refuses the empty write leaves k6 without the output, with one line', async () => {

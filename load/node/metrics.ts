@@ -5,7 +5,7 @@
  * write first checks the endpoint takes requests: when it does not, one line says the metrics are
  * not sent and k6 runs without the output (no error every 5 s, the same verdict and exit code).
  */
-import { gitCommit, harnessVersion } from '../../fixtures/harness/run-info.ts';
+import { gitCommit, harnessVersion } from '../../fixtures/harness/run/run-info.ts';
 import { k6RemoteWrite, loadSamples, type LoadRunLabels } from '../../reporters/prometheus/load-series.ts';
 import { pushSamples, remoteWriteTarget, sendSamples } from '../../reporters/prometheus/send.ts';
 import type { LoadConfig } from '../lib/load-config.ts';

@@ -7,7 +7,7 @@
  */
 import { createPrivateKey } from 'node:crypto';
 import type { ResolvedEnvironment } from '../../fixtures/environments/load.ts';
-import { CommandError } from '../../fixtures/harness/command-error.ts';
+import { CommandError } from '../../fixtures/harness/support/command-error.ts';
 import { fullCaBundle, proxyChildEnv } from '../../fixtures/harness/network/child-env.ts';
 import { NETWORK_VAR, type LoadNetwork } from '../lib/load-config.ts';
 

@@ -3,7 +3,7 @@
  * over as flag values becomes a LoadOptions or a one-line CommandError naming the flag.
  */
 import { closestNames } from '../../fixtures/contract/close-names.ts';
-import { CommandError } from '../../fixtures/harness/command-error.ts';
+import { CommandError } from '../../fixtures/harness/support/command-error.ts';
 import { isVariantName, variantNames } from '../../fixtures/reference-api/index.ts';
 import { PROFILES, SCENARIOS, type ProfileName, type ScenarioName } from '../lib/load-config.ts';
 

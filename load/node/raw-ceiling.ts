@@ -6,7 +6,7 @@
  */
 import { execFileSync, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { CommandError } from '../../fixtures/harness/command-error.ts';
+import { CommandError } from '../../fixtures/harness/support/command-error.ts';
 
 const GENERATOR = fileURLToPath(new URL('./raw-generator.ts', import.meta.url));
 const WRK_SCRIPT = fileURLToPath(new URL('../bench/wrk-auth.lua', import.meta.url));

@@ -11,7 +11,7 @@ import { describeNetwork } from '../../fixtures/harness/network/settings.ts';
 import { loadMetrics } from './metrics.ts';
 import type { LoadOptions } from './options.ts';
 import { loadConfigFor, prepareTarget, type Target } from './target.ts';
-import { shownPath } from '../../fixtures/harness/shown-path.ts';
+import { shownPath } from '../../fixtures/harness/support/shown-path.ts';
 
 export async function withLoadTarget<T>(opts: LoadOptions, body: (k6: LocatedK6, target: Target) => Promise<T>): Promise<T> {
   const target = await prepareTarget(opts);

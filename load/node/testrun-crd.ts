@@ -18,7 +18,7 @@ import path from 'node:path';
 import { parse, parseAllDocuments } from 'yaml';
 import type { ErrorObject } from 'ajv';
 import { registerSchema } from '../../fixtures/contract/schemas/index.ts';
-import { PROJECT_ROOT } from '../../fixtures/harness/project-root.ts';
+import { PROJECT_ROOT } from '../../fixtures/harness/support/project-root.ts';
 
 export const CRD_FILE = path.join(PROJECT_ROOT, 'load', 'k8s', 'crd', 'k6.io_testruns.yaml');
 export const TESTRUN_FILE = path.join(PROJECT_ROOT, 'load', 'k8s', 'testrun.yaml');

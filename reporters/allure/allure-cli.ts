@@ -7,8 +7,8 @@ import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { stripAnsi } from '../../fixtures/harness/ansi.ts';
-import { PROJECT_ROOT } from '../../fixtures/harness/project-root.ts';
+import { stripAnsi } from '../../fixtures/harness/support/ansi.ts';
+import { PROJECT_ROOT } from '../../fixtures/harness/support/project-root.ts';
 
 export const ROOT = PROJECT_ROOT;
 const CLI = path.join(ROOT, 'node_modules', 'allure', 'cli.js');

@@ -6,7 +6,7 @@
  */
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { CommandError } from '../../fixtures/harness/command-error.ts';
+import { CommandError } from '../../fixtures/harness/support/command-error.ts';
 import { describeSince } from '../../fixtures/judgement/verdicts/history.ts';
 import { removeDecisionFromAllure, writeDecisionToAllure } from '../certification/verdict-entries.ts';
 import type { CertificationResults } from '../../fixtures/judgement/verdicts/verdicts.ts';
@@ -14,7 +14,7 @@ import { evaluateGate } from '../../scripts/gate/run.ts';
 import { allureRunId, resultFiles, runAllure } from './allure-cli.ts';
 import { describeKinds, resultKinds } from './result-kinds.ts';
 import { clause, type ClauseId } from '../../fixtures/contract/clauses.ts';
-import { shownPath } from '../../fixtures/harness/shown-path.ts';
+import { shownPath } from '../../fixtures/harness/support/shown-path.ts';
 
 const clauseSummary = (id: string): string => {
   try {

@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import AllureClauseReporter, { environmentInfo } from './reporter.ts';
-import { writeRunContext } from '../../fixtures/harness/run-context.ts';
+import { writeRunContext } from '../../fixtures/harness/run/run-context.ts';
 
 test.describe('Allure reporter', () => {
   test('the allure-playwright internals it relies on are still there', () => {

@@ -14,8 +14,8 @@ import { clauseDescription, clauseLabels, PARENT_SUITE } from './allure-labels.t
 import { loadEnvironment } from '../../fixtures/environments/load.ts';
 import { environmentName } from '../../fixtures/environments/open-target.ts';
 import { redact, registerSecret } from '../../fixtures/harness/http/redact.ts';
-import { readRunContext, reportDir } from '../../fixtures/harness/run-context.ts';
-import { gitCommit, harnessVersion } from '../../fixtures/harness/run-info.ts';
+import { readRunContext, reportDir } from '../../fixtures/harness/run/run-context.ts';
+import { gitCommit, harnessVersion } from '../../fixtures/harness/run/run-info.ts';
 import { ANNOTATION } from '../../fixtures/harness/verdicts.ts';
 
 type AllureOptions = ConstructorParameters<typeof AllureReporter>[0];

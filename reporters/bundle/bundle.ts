@@ -11,12 +11,12 @@ import { spawn } from 'node:child_process';
 import { copyFileSync, cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { loadEnvironment } from '../../fixtures/environments/load.ts';
-import { gitCommit, harnessVersion } from '../../fixtures/harness/run-info.ts';
+import { gitCommit, harnessVersion } from '../../fixtures/harness/run/run-info.ts';
 import { mustFailed, mustNotRun, type CertificationResults, type RunVerdict } from '../../fixtures/judgement/verdicts/verdicts.ts';
 import { writeManifest } from './manifest.ts';
 import { buildNeedles, formatFinding, scanTree } from '../../fixtures/harness/http/secret-scan.ts';
-import { PROJECT_ROOT } from '../../fixtures/harness/project-root.ts';
-import { shownPath } from '../../fixtures/harness/shown-path.ts';
+import { PROJECT_ROOT } from '../../fixtures/harness/support/project-root.ts';
+import { shownPath } from '../../fixtures/harness/support/shown-path.ts';
 
 const ROOT = PROJECT_ROOT;
 

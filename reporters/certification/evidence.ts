@@ -4,7 +4,7 @@
  * certification/evidence/<clause>/<case>/, linked from the certification page. <case> is a short
  * name of the test (`second-booking-by-legacy-number`); the full title is in the folder's test.txt.
  */
-import { stripAnsi } from '../../fixtures/harness/ansi.ts';
+import { stripAnsi } from '../../fixtures/harness/support/ansi.ts';
 import type { TestResult } from '@playwright/test/reporter';
 import { redact } from '../../fixtures/harness/http/redact.ts';
 

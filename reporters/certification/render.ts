@@ -13,7 +13,7 @@ import { describeWay } from '../../fixtures/judgement/verdicts/checks.ts';
 import { skipReason } from '../../fixtures/judgement/verdicts/outcomes.ts';
 import { rootCausesHeadline, rootCauseText, stepsText, suspectedText } from '../../fixtures/judgement/diagnosis/describe.ts';
 import type { RootCause } from '../../fixtures/judgement/diagnosis/root-causes.ts';
-import { describeSetting } from '../../fixtures/harness/assumed-settings.ts';
+import { describeSetting } from '../../fixtures/harness/preflight/assumed-settings.ts';
 
 const ICON: Record<Verdict, string> = { pass: 'PASS', fail: 'FAIL', warning: 'WARN', observation: 'INFO', partial: 'PARTIAL', 'not-tested': 'NOT TESTED', 'not-run': 'NOT RUN', 'not-applicable': 'N/A' };
 const BANNER: Record<CertificationResults['verdict'], string> = { CONFORMANT: 'ok', 'CONFORMANT ON WHAT WAS TESTED': 'unsure', 'NOT CONFORMANT': 'ko', INCONCLUSIVE: 'unsure', 'CONFIG ERROR': 'unsure' };

@@ -9,11 +9,11 @@ import type { LearntPace } from '../../fixtures/harness/http/pace-learning.ts';
 import type { FullConfig, FullResult, Reporter, Suite, TestCase, TestResult } from '@playwright/test/reporter';
 import path from 'node:path';
 import { redact } from '../../fixtures/harness/http/redact.ts';
-import { readRunContext, type DeclaredTest, type RunContext } from '../../fixtures/harness/run-context.ts';
+import { readRunContext, type DeclaredTest, type RunContext } from '../../fixtures/harness/run/run-context.ts';
 import type { GapSetting } from '../../fixtures/contract/needs.ts';
 import { ANNOTATION_WAY } from '../../fixtures/contract/ways-in.ts';
-import { gitCommit, harnessVersion } from '../../fixtures/harness/run-info.ts';
-import { readLostMarker } from '../../fixtures/harness/target-health.ts';
+import { gitCommit, harnessVersion } from '../../fixtures/harness/run/run-info.ts';
+import { readLostMarker } from '../../fixtures/harness/run/target-health.ts';
 import { ANNOTATION, type RootFinding } from '../../fixtures/harness/verdicts.ts';
 import { readTest, resultsOf, type CertificationResults, type TestOutcome } from '../../fixtures/judgement/verdicts/verdicts.ts';
 import { summaryLine } from '../../fixtures/judgement/verdicts/headline.ts';
@@ -32,7 +32,7 @@ import { experimentFor, runExperiments, type ExperimentRun } from '../../fixture
 import { loadEnvironment } from '../../fixtures/environments/load.ts';
 import { environmentName } from '../../fixtures/environments/open-target.ts';
 import { registerSecret } from '../../fixtures/harness/http/redact.ts';
-import { CERTIFY_VARIABLE } from '../../fixtures/harness/run-context.ts';
+import { CERTIFY_VARIABLE } from '../../fixtures/harness/run/run-context.ts';
 
 interface Options {
   outputDir?: string;

@@ -15,7 +15,7 @@ import { networkLines } from '../../fixtures/judgement/verdicts/network-note.ts'
 import { gapLines } from '../../fixtures/judgement/verdicts/run-gaps.ts';
 import { skipReason } from '../../fixtures/judgement/verdicts/outcomes.ts';
 import { rootCausesHeadline, rootCauseText, statementText } from '../../fixtures/judgement/diagnosis/describe.ts';
-import { describeSetting } from '../../fixtures/harness/assumed-settings.ts';
+import { describeSetting } from '../../fixtures/harness/preflight/assumed-settings.ts';
 
 const xml = (s: string) => s.replace(/[<>&"']/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[c]!);
 

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import type { FullConfig, FullResult, Suite, TestCase, TestResult } from '@playwright/test/reporter';
 import { spawnSync } from 'node:child_process';
-import { PROJECT_ROOT } from '../../fixtures/harness/project-root.ts';
+import { PROJECT_ROOT } from '../../fixtures/harness/support/project-root.ts';
 import CompactProgress from './compact.ts';
 
 /** Feeds the reporter a run of `n` tests, every 40th failing with a long message; returns what it printed. */

@@ -5,7 +5,7 @@
  * report and Playwright's JSON keep every test either way.
  */
 import type { FullConfig, FullResult, Reporter, Suite, TestCase, TestError, TestResult } from '@playwright/test/reporter';
-import { stripAnsi } from '../../fixtures/harness/ansi.ts';
+import { stripAnsi } from '../../fixtures/harness/support/ansi.ts';
 import { redact } from '../../fixtures/harness/http/redact.ts';
 
 const WIDTH = 160;

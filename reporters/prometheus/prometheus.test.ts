@@ -2,14 +2,14 @@
 import { expect, test } from '@playwright/test';
 import localConfig from '../../fixtures/environments/configs/local.ts';
 import { validateEnvironmentConfig } from '../../fixtures/environments/config-schema.ts';
-import { CommandError } from '../../fixtures/harness/command-error.ts';
+import { CommandError } from '../../fixtures/harness/support/command-error.ts';
 import { clauseVerdicts, emptyResults, type CertificationResults } from '../../fixtures/judgement/verdicts/verdicts.ts';
 import { startCapture } from './capture.ts';
 import { CLAUSE_VERDICTS, conformanceSamples, gateSamples } from './conformance-series.ts';
 import { k6RemoteWrite, loadSamples } from './load-series.ts';
 import { decodeWriteRequest, encodeWriteRequest, uncompressBody, writeRequestBody, type Sample } from './remote-write-codec.ts';
 import { pushSamples, remoteWriteTarget, sendSamples } from './send.ts';
-import { freePort } from '../../fixtures/harness/free-port.ts';
+import { freePort } from '../../fixtures/harness/support/free-port.ts';
 
 const T = 1_795_000_000_123;
 

@@ -11,7 +11,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { onPath } from '../../scripts/lib/go-tool.ts';
-import { PROJECT_ROOT } from '../../fixtures/harness/project-root.ts';
+import { PROJECT_ROOT } from '../../fixtures/harness/support/project-root.ts';
 import { clauseVerdicts, emptyResults } from '../../fixtures/judgement/verdicts/verdicts.ts';
 import { conformanceSamples, gateSamples } from './conformance-series.ts';
 import { dashboardQueries, writeDashboards } from './dashboards/index.ts';

@@ -8,8 +8,8 @@
  * run's verdict or exit code. The command prints one line either way, naming the endpoint without
  * credentials (a URL may carry user:password, which becomes a Basic Authorization header).
  */
-import { CommandError } from '../../fixtures/harness/command-error.ts';
-import { harnessVersion } from '../../fixtures/harness/run-info.ts';
+import { CommandError } from '../../fixtures/harness/support/command-error.ts';
+import { harnessVersion } from '../../fixtures/harness/run/run-info.ts';
 import { writeRequestBody, type Sample } from './remote-write-codec.ts';
 
 /** The config's setting (fixtures/environments/types.ts `observability.prometheusRemoteWrite`). */

@@ -5,7 +5,7 @@
  */
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { CommandError } from '../../fixtures/harness/command-error.ts';
+import { CommandError } from '../../fixtures/harness/support/command-error.ts';
 import { checkManifest, MANIFEST } from '../../reporters/bundle/manifest.ts';
 import type { BundleMetadata } from '../../reporters/bundle/bundle.ts';
 

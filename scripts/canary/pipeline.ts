@@ -14,16 +14,16 @@ import { spawn } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { openTarget } from '../../fixtures/environments/open-target.ts';
-import { CommandError } from '../../fixtures/harness/command-error.ts';
-import { PROJECT_ROOT } from '../../fixtures/harness/project-root.ts';
-import { newRunId } from '../../fixtures/harness/run-id.ts';
+import { CommandError } from '../../fixtures/harness/support/command-error.ts';
+import { PROJECT_ROOT } from '../../fixtures/harness/support/project-root.ts';
+import { newRunId } from '../../fixtures/harness/run/run-id.ts';
 import { runClientCheck } from '../../fixtures/client-check/command.ts';
 import { referenceOptionsFromEnv } from '../../fixtures/reference-api/index.ts';
 import { writeBundle } from '../../reporters/bundle/bundle.ts';
 import { startCapture, type Capture } from '../../reporters/prometheus/capture.ts';
 import { CANARY_SECRETS, canarySpecs, plantLeaks, PROMETHEUS_PASSWORD, scanRun, TOKEN_PREFIX } from './canaries.ts';
 import { formatFinding, type Finding } from '../../fixtures/harness/http/secret-scan.ts';
-import { shownPath } from '../../fixtures/harness/shown-path.ts';
+import { shownPath } from '../../fixtures/harness/support/shown-path.ts';
 
 const ROOT = PROJECT_ROOT;
 

@@ -6,8 +6,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { EXIT_CODE, type CertificationResults } from '../../fixtures/judgement/verdicts/verdicts.ts';
 import type { ResolvedEnvironment } from '../../fixtures/environments/load.ts';
-import { janitorCertificates, runJanitor, type JanitorAction } from '../../fixtures/harness/janitor.ts';
-import { janitorCommand } from '../../fixtures/harness/janitor-command.ts';
+import { janitorCertificates, runJanitor, type JanitorAction } from '../../fixtures/harness/pool/janitor.ts';
+import { janitorCommand } from '../../fixtures/harness/pool/janitor-command.ts';
 
 /** How long a stopped run may spend removing its own bookings before it hands over to the janitor. */
 const CLEANUP_BUDGET_MS = 30_000;

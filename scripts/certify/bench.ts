@@ -11,8 +11,8 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { PROJECT_ROOT } from '../../fixtures/harness/project-root.ts';
-import { writeFileAtomic } from '../../fixtures/harness/run-context.ts';
+import { PROJECT_ROOT } from '../../fixtures/harness/support/project-root.ts';
+import { writeFileAtomic } from '../../fixtures/harness/run/run-context.ts';
 
 export const BENCH_LATENCIES = [0, 150, 300] as const;
 /** Seconds each latency's suite may take (issue #27). */

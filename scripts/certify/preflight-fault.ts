@@ -6,7 +6,7 @@
  */
 import type { ClauseResult, CertificationResults } from '../../fixtures/judgement/verdicts/results.ts';
 import { totals } from '../../fixtures/judgement/verdicts/verdicts.ts';
-import type { TargetFault } from '../../fixtures/harness/preflight-token.ts';
+import type { TargetFault } from '../../fixtures/harness/preflight/preflight-token.ts';
 
 export function withPreflightFault(results: CertificationResults, fault: TargetFault): CertificationResults {
   const clauses: ClauseResult[] = results.clauses.map((c) => (c.id === fault.clause

@@ -1,8 +1,8 @@
 /** The report a certify run leaves while it runs, and if it is killed: never an earlier run's verdict. */
 import { emptyResults, type CertificationResults, type ClauseResult, type RunVerdict } from '../../fixtures/judgement/verdicts/verdicts.ts';
 import { withNetwork } from '../../fixtures/judgement/verdicts/network-note.ts';
-import type { RunContext } from '../../fixtures/harness/run-context.ts';
-import { gitCommit, harnessVersion } from '../../fixtures/harness/run-info.ts';
+import type { RunContext } from '../../fixtures/harness/run/run-context.ts';
+import { gitCommit, harnessVersion } from '../../fixtures/harness/run/run-info.ts';
 
 /** `clauses`: what the run would have checked, every check not tested (plan.ts, untestedPlan), or none. */
 export function provisional(context: RunContext, verdict: RunVerdict, cause: string, clauses: ClauseResult[]): CertificationResults {

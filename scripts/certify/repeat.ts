@@ -7,8 +7,8 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { EXIT_CODE, type CertificationResults, type RunVerdict } from '../../fixtures/judgement/verdicts/verdicts.ts';
-import { newRunId } from '../../fixtures/harness/run-id.ts';
-import { onStopSignals } from '../../fixtures/harness/stop-signals.ts';
+import { newRunId } from '../../fixtures/harness/run/run-id.ts';
+import { onStopSignals } from '../../fixtures/harness/run/stop-signals.ts';
 import { certify, type CertifyOptions } from './run.ts';
 
 /** Exit code of a repeat whose runs did not all reach the same verdict. */

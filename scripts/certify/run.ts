@@ -19,20 +19,20 @@ import { configErrorCause, configErrorsOf } from '../../fixtures/judgement/verdi
 import { servingOf } from '../../fixtures/contract/needs.ts';
 import { listConformanceTestsAsync } from '../coverage/listing.ts';
 import { Pacer, workerShare } from '../../fixtures/harness/http/pacer.ts';
-import { describePreflight, preflight } from '../../fixtures/harness/preflight.ts';
+import { describePreflight, preflight } from '../../fixtures/harness/preflight/preflight.ts';
 import { withPreflightFault } from './preflight-fault.ts';
 import { historyFile, lastCompleteRun } from '../../fixtures/judgement/verdicts/history.ts';
-import { CERTIFY_VARIABLE, networkContext, writeRunContext, type RunContext } from '../../fixtures/harness/run-context.ts';
+import { CERTIFY_VARIABLE, networkContext, writeRunContext, type RunContext } from '../../fixtures/harness/run/run-context.ts';
 import { describeNetwork } from '../../fixtures/harness/network/settings.ts';
-import { newRunId } from '../../fixtures/harness/run-id.ts';
-import { timeScaleFor } from '../../fixtures/harness/time-scale.ts';
-import { CHOSEN_WORKERS_ENV, chooseWorkers, conformanceWorkers, DEFAULT_WORKERS, workerCount } from '../../fixtures/harness/worker-count.ts';
+import { newRunId } from '../../fixtures/harness/run/run-id.ts';
+import { timeScaleFor } from '../../fixtures/harness/run/time-scale.ts';
+import { CHOSEN_WORKERS_ENV, chooseWorkers, conformanceWorkers, DEFAULT_WORKERS, workerCount } from '../../fixtures/harness/run/worker-count.ts';
 import { provisional } from './provisional.ts';
 import { askedRaceRequests } from '../../fixtures/harness/race/trial.ts';
 import { runConformanceSuites } from './suites.ts';
 import { ATTEMPT_DIR, cleanUpAfterStop, lastComplete } from './attempt.ts';
 import { rootCausesHeadline } from '../../fixtures/judgement/diagnosis/describe.ts';
-import { assumedSettings } from '../../fixtures/harness/assumed-settings.ts';
+import { assumedSettings } from '../../fixtures/harness/preflight/assumed-settings.ts';
 import { untestedPlan } from '../../fixtures/judgement/verdicts/plan.ts';
 
 /** A preflight failure in one line for each clause it left untested: its step and detail, not the advice after them. */

@@ -6,8 +6,8 @@
  */
 import { spawn } from 'node:child_process';
 import path from 'node:path';
-import { PROJECT_ROOT } from '../../fixtures/harness/project-root.ts';
-import { onStopSignals } from '../../fixtures/harness/stop-signals.ts';
+import { PROJECT_ROOT } from '../../fixtures/harness/support/project-root.ts';
+import { onStopSignals } from '../../fixtures/harness/run/stop-signals.ts';
 
 /** Stop signals this close to the first are the same stop. */
 const SAME_STOP_MS = 1000;

@@ -7,11 +7,11 @@ import { execFile, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { PROJECT_ROOT } from '../../fixtures/harness/project-root.ts';
+import { PROJECT_ROOT } from '../../fixtures/harness/support/project-root.ts';
 import { ANNOTATION_WAY } from '../../fixtures/contract/ways-in.ts';
-import { CommandError } from '../../fixtures/harness/command-error.ts';
+import { CommandError } from '../../fixtures/harness/support/command-error.ts';
 import { ANNOTATION } from '../../fixtures/harness/verdicts.ts';
-import type { DeclaredTest } from '../../fixtures/harness/run-context.ts';
+import type { DeclaredTest } from '../../fixtures/harness/run/run-context.ts';
 
 /** A listed test: its clauses, the cells of the coverage matrix it takes (e.g. venue-refused{op=get,id=legacy}), what it needs. */
 export type ListedTest = DeclaredTest;

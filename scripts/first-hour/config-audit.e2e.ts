@@ -11,8 +11,8 @@ import path from 'node:path';
 import { ATTEMPT_DIR, CONFIG_ERROR_EXIT } from '../certify/attempt.ts';
 import { PEER_VARIABLES, startIndependentPeer, writePeerConfig, type IndependentPeer } from '../../fixtures/harness/peers/independent-api/start.ts';
 import { certifyPartner, partnerEnv, readResults } from './partner-run.ts';
-import { bookingShown } from '../../fixtures/harness/preflight-audit.ts';
-import { PROJECT_ROOT } from '../../fixtures/harness/project-root.ts';
+import { bookingShown } from '../../fixtures/harness/preflight/preflight-audit.ts';
+import { PROJECT_ROOT } from '../../fixtures/harness/support/project-root.ts';
 
 test.describe('a config the target contradicts is the config\'s mistake: exit 2 at the preflight, naming it', () => {
   test.describe.configure({ mode: 'serial' });

@@ -5,9 +5,9 @@
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { PROJECT_ROOT } from '../../fixtures/harness/project-root.ts';
-import { NO_DOTENV } from '../../fixtures/harness/hermetic-env.ts';
-import { bookingShown } from '../../fixtures/harness/preflight-audit.ts';
+import { PROJECT_ROOT } from '../../fixtures/harness/support/project-root.ts';
+import { NO_DOTENV } from '../../fixtures/harness/run/hermetic-env.ts';
+import { bookingShown } from '../../fixtures/harness/preflight/preflight-audit.ts';
 import { PEER_VARIABLES, peerPool, type IndependentPeer } from '../../fixtures/harness/peers/independent-api/start.ts';
 import type { CertificationResults } from '../../fixtures/judgement/verdicts/verdicts.ts';
 

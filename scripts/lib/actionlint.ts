@@ -7,7 +7,7 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
-import { PROJECT_ROOT } from '../../fixtures/harness/project-root.ts';
+import { PROJECT_ROOT } from '../../fixtures/harness/support/project-root.ts';
 import { goBuildEnv, onPath, throwawayModule } from './go-tool.ts';
 
 export const ACTIONLINT_VERSION = 'v1.7.12';

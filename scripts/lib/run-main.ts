@@ -7,8 +7,8 @@
  */
 import { parseArgs } from 'node:util';
 import { ConfigError } from '../../fixtures/environments/load.ts';
-import { CommandError } from '../../fixtures/harness/command-error.ts';
-import { integerIn, integerWords, type IntegerRange } from '../../fixtures/harness/integer-text.ts';
+import { CommandError } from '../../fixtures/harness/support/command-error.ts';
+import { integerIn, integerWords, type IntegerRange } from '../../fixtures/harness/support/integer-text.ts';
 
 export { CommandError };
 

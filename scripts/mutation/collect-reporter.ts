@@ -6,7 +6,7 @@
 import type { FullConfig, Reporter, Suite, TestCase, TestResult } from '@playwright/test/reporter';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { stripAnsi } from '../../fixtures/harness/ansi.ts';
+import { stripAnsi } from '../../fixtures/harness/support/ansi.ts';
 import { chargedClauseIds } from '../../fixtures/contract/clauses.ts';
 import { redact, registerSecret } from '../../fixtures/harness/http/redact.ts';
 import { demoUsers } from '../../fixtures/reference-api/index.ts';

@@ -11,7 +11,7 @@ import { faultCatalogue, faultNames, variantCatalogue, variantNames, type FaultI
 import type { ReferenceOverride } from '../../fixtures/environments/worker-reference.ts';
 import { REDUCTIONS, type Reduction } from '../../fixtures/environments/reduced.ts';
 import type { ServingTarget } from '../../fixtures/contract/needs.ts';
-import type { DeclaredTest } from '../../fixtures/harness/run-context.ts';
+import type { DeclaredTest } from '../../fixtures/harness/run/run-context.ts';
 
 /** Suites run for a fault only when they cover its clause (slow: fast-check runs, race trials). */
 export const SELECTIVE_SUITES = ['suites/properties/', 'suites/race/'] as const;
@@ -119,7 +119,7 @@ export function selectTargets(targets: MutationTarget[], only: readonly string[]
     const hit = targets.filter((t) => t.name === name || t.project === name);
     if (hit.length === 0) {
       const close = closestNames(name, targets.map((t) => t.name));
-      throw new Error(`unknown fault or variant "${name}".${close.length ? ` Did you mean: ${close.join(', ')}?` : ''} (all names: fixtures/reference-api/faults.ts, variants.ts, and ${CONTROL_NAME})`);
+      throw new Error(`unknown fault or variant "${name}".${close.length ? ` Did you mean: ${close.join(', ')}?` : ''} (all names: fixtures/reference-api/faults/faults.ts, variants.ts, and ${CONTROL_NAME})`);
     }
     for (const t of hit) if (!picked.includes(t)) picked.push(t);
   }

@@ -9,8 +9,8 @@ import path from 'node:path';
 import base from '../../playwright.config.ts';
 import type { ReferenceOverride } from '../../fixtures/environments/worker-reference.ts';
 import { readPlan } from './plan-file.ts';
-import { PROJECT_ROOT } from '../../fixtures/harness/project-root.ts';
-import { workerCount } from '../../fixtures/harness/worker-count.ts';
+import { PROJECT_ROOT } from '../../fixtures/harness/support/project-root.ts';
+import { workerCount } from '../../fixtures/harness/run/worker-count.ts';
 
 const plan = readPlan();
 const ROOT = PROJECT_ROOT;

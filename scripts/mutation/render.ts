@@ -44,7 +44,7 @@ export function renderSummaryMarkdown(s: MutationSummary, line: string): string 
     if (s.unkilledChecks.length === 0) out.push('None: every check killed at least one fault.');
     else {
       out.push('| Check | Clauses | Why no fault kills it |', '|---|---|---|');
-      for (const u of s.unkilledChecks) out.push(`| ${cell(short(u.test))} | ${u.clauses.join(', ')} | ${u.reason ? cell(u.reason) : '**unexplained: add a fault in fixtures/reference-api/faults.ts or an entry in scripts/mutation/unkilled-explanations.ts**'} |`);
+      for (const u of s.unkilledChecks) out.push(`| ${cell(short(u.test))} | ${u.clauses.join(', ')} | ${u.reason ? cell(u.reason) : '**unexplained: add a fault in fixtures/reference-api/faults/faults.ts or an entry in scripts/mutation/unkilled-explanations.ts**'} |`);
     }
   }
   return `${out.join('\n')}\n`;

@@ -13,7 +13,7 @@ import { bookingUrl } from '../../fixtures/contract/paths.ts';
 import { formEncode } from '../../fixtures/contract/form.ts';
 import { seedPool } from '../../fixtures/reference-api/index.ts';
 import { buildNeedles, scanText, scanTree } from '../../fixtures/harness/http/secret-scan.ts';
-import { PROJECT_ROOT } from '../../fixtures/harness/project-root.ts';
+import { PROJECT_ROOT } from '../../fixtures/harness/support/project-root.ts';
 import { GATEWAY_HEADER, STAGE_VARS, type Stage } from './stage.ts';
 
 /** The settings of a fully configured partner: CA, client certificate, gateway key. */

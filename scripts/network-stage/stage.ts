@@ -13,8 +13,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { startReferenceServer, type RunningReference } from '../../fixtures/reference-api/index.ts';
-import { PROJECT_ROOT } from '../../fixtures/harness/project-root.ts';
-import { freePort } from '../../fixtures/harness/free-port.ts';
+import { PROJECT_ROOT } from '../../fixtures/harness/support/project-root.ts';
+import { freePort } from '../../fixtures/harness/support/free-port.ts';
 
 export const STAGE_HOSTS = { api: 'api.pvh.test', auth: 'auth.pvh.test', legacy: 'legacy.pvh.test' } as const;
 export const GATEWAY_HEADER = 'Ocp-Apim-Subscription-Key';

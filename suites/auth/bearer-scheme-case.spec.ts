@@ -1,7 +1,7 @@
 import { containsValue } from '../../fixtures/contract/json-walk.ts';
 import { cellsOf, describeCell, ways, type Cell } from '../../fixtures/contract/ways-in.ts';
 import { bookingInfoOf } from '../../fixtures/harness/checks/refusal.ts';
-import { validBooking } from '../../fixtures/harness/pool.ts';
+import { validBooking } from '../../fixtures/harness/pool/pool.ts';
 import { expect, test } from '../../fixtures/harness/test.ts';
 import { because, clauseTest, covers } from '../../fixtures/harness/verdicts.ts';
 

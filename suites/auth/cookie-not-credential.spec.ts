@@ -1,5 +1,5 @@
 import { containsValue } from '../../fixtures/contract/json-walk.ts';
-import { validBooking } from '../../fixtures/harness/pool.ts';
+import { validBooking } from '../../fixtures/harness/pool/pool.ts';
 import { expect, test } from '../../fixtures/harness/test.ts';
 import { because, clauseTest, covers, needs, observe } from '../../fixtures/harness/verdicts.ts';
 import { bookingInfoOf } from '../../fixtures/harness/checks/refusal.ts';

@@ -1,6 +1,6 @@
-import type { ApiUserRole, PartnerApi } from '../../fixtures/harness/partner-api.ts';
-import { BOOKING_REFERENCE_PREFIX, bookingReference, runId, validBooking } from '../../fixtures/harness/pool.ts';
-import { PRIOR_PROBE_TAG } from '../../fixtures/harness/frame.ts';
+import type { ApiUserRole, PartnerApi } from '../../fixtures/harness/api/partner-api.ts';
+import { BOOKING_REFERENCE_PREFIX, bookingReference, runId, validBooking } from '../../fixtures/harness/pool/pool.ts';
+import { PRIOR_PROBE_TAG } from '../../fixtures/harness/pool/frame.ts';
 import { expect, test } from '../../fixtures/harness/test.ts';
 import { because, clauseTest, covers, needs, notTested } from '../../fixtures/harness/verdicts.ts';
 import { BOOKING_USERS, bookingShown, leftOut, probedFor, readsBooked } from '../../fixtures/harness/checks/prior-bookings.ts';

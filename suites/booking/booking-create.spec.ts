@@ -1,7 +1,7 @@
 import { containsValue } from '../../fixtures/contract/json-walk.ts';
 import { isObject } from '../../fixtures/contract/certificate-body.ts';
-import type { BookingBody } from '../../fixtures/harness/pool.ts';
-import type { ApiUserRole, PartnerApi } from '../../fixtures/harness/partner-api.ts';
+import type { BookingBody } from '../../fixtures/harness/pool/pool.ts';
+import type { ApiUserRole, PartnerApi } from '../../fixtures/harness/api/partner-api.ts';
 import { firstBooking, idOf, leftOut, leftovers, secondBookings } from '../../fixtures/harness/checks/booking-history.ts';
 import { thinSlice, unmet } from '../../fixtures/contract/needs.ts';
 import { expect, test } from '../../fixtures/harness/test.ts';

@@ -1,7 +1,7 @@
 import { addDays, nearFuture, utcDate } from '../../fixtures/contract/booking-dates.ts';
 import { datePromised } from '../../fixtures/harness/arbitraries/booking-rules.ts';
 import { nextLeapDay } from '../../fixtures/harness/arbitraries/calendar.ts';
-import { validBooking } from '../../fixtures/harness/pool.ts';
+import { validBooking } from '../../fixtures/harness/pool/pool.ts';
 import { expect, test } from '../../fixtures/harness/test.ts';
 import { because, clauseTest, covers, notTested, observe } from '../../fixtures/harness/verdicts.ts';
 import { thinSlice } from '../../fixtures/contract/needs.ts';

@@ -1,7 +1,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import { containsValue } from '../../fixtures/contract/json-walk.ts';
 import { formEncode } from '../../fixtures/harness/http/form.ts';
-import { validBooking } from '../../fixtures/harness/pool.ts';
+import { validBooking } from '../../fixtures/harness/pool/pool.ts';
 import { expect, test } from '../../fixtures/harness/test.ts';
 import { because, clauseTest, covers, observe, should } from '../../fixtures/harness/verdicts.ts';
 import { ways } from '../../fixtures/contract/ways-in.ts';

@@ -1,6 +1,6 @@
 import { containsValue } from '../../fixtures/contract/json-walk.ts';
-import { validBooking, type BookingBody } from '../../fixtures/harness/pool.ts';
-import type { PartnerApi } from '../../fixtures/harness/partner-api.ts';
+import { validBooking, type BookingBody } from '../../fixtures/harness/pool/pool.ts';
+import type { PartnerApi } from '../../fixtures/harness/api/partner-api.ts';
 import { firstBooking, idOf, leftovers, secondBooking } from '../../fixtures/harness/checks/booking-history.ts';
 import { expect, test } from '../../fixtures/harness/test.ts';
 import { because, clauseTest, covers, legacyNumberOf, observe } from '../../fixtures/harness/verdicts.ts';

@@ -1,6 +1,6 @@
 import { containsValue } from '../../fixtures/contract/json-walk.ts';
 import { carriesCertificate } from '../../fixtures/contract/certificate-body.ts';
-import { validBooking } from '../../fixtures/harness/pool.ts';
+import { validBooking } from '../../fixtures/harness/pool/pool.ts';
 import { expect, test } from '../../fixtures/harness/test.ts';
 import { because, clauseTest, covers, notTested, observe } from '../../fixtures/harness/verdicts.ts';
 import { cellsOf, describeCell, ways } from '../../fixtures/contract/ways-in.ts';

@@ -1,8 +1,8 @@
 import { badExtensionNames, problemViolations } from '../../fixtures/contract/problem-rules.ts';
 import type { ClauseId } from '../../fixtures/contract/clauses.ts';
 import type { HttpResponse } from '../../fixtures/harness/http/client.ts';
-import { API_PREFIX, type PartnerApi } from '../../fixtures/harness/partner-api.ts';
-import { validBooking } from '../../fixtures/harness/pool.ts';
+import { API_PREFIX, type PartnerApi } from '../../fixtures/harness/api/partner-api.ts';
+import { validBooking } from '../../fixtures/harness/pool/pool.ts';
 import { expect, test } from '../../fixtures/harness/test.ts';
 import { because, clauseTest, covers, notApplicable, observe, should } from '../../fixtures/harness/verdicts.ts';
 

@@ -1,6 +1,6 @@
 import { invalidBookingCase, materialise } from '../../fixtures/harness/arbitraries/booking-payloads.ts';
 import type { PoolCertificate } from '../../fixtures/harness/environment.ts';
-import { bookingReference } from '../../fixtures/harness/pool.ts';
+import { bookingReference } from '../../fixtures/harness/pool/pool.ts';
 import { OnceNotes } from '../../fixtures/harness/properties/notes.ts';
 import { FailingRunRecorder } from '../../fixtures/harness/properties/recorder.ts';
 import { bookingInfoOf, describe, is2xx, is4xx } from '../../fixtures/harness/properties/responses.ts';

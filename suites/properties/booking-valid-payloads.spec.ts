@@ -2,7 +2,7 @@ import { validBookingBody, validBookingTemplate, type GeneratedBooking, type Val
 import { containsValue } from '../../fixtures/contract/json-walk.ts';
 import { dateAhead, utcDate } from '../../fixtures/contract/booking-dates.ts';
 import { displayPath, type PoolCertificate } from '../../fixtures/harness/environment.ts';
-import { bookingReference } from '../../fixtures/harness/pool.ts';
+import { bookingReference } from '../../fixtures/harness/pool/pool.ts';
 import { beyondPromise, BeyondPromiseLog, describeShape, leftoversOf, NULL_AS_TEXT, overClaimedLimit, refusalAdvice, statedLimitBelow } from '../../fixtures/harness/properties/booking-promise.ts';
 import { FailingRunRecorder } from '../../fixtures/harness/properties/recorder.ts';
 import { bookingInfoOf, describe, is2xx, is4xx, someString } from '../../fixtures/harness/properties/responses.ts';

@@ -1,7 +1,7 @@
 import { expect, test } from '../../fixtures/harness/test.ts';
 import { containsValue } from '../../fixtures/contract/json-walk.ts';
 import { bookingInfoOf } from '../../fixtures/harness/checks/refusal.ts';
-import { validBooking } from '../../fixtures/harness/pool.ts';
+import { validBooking } from '../../fixtures/harness/pool/pool.ts';
 import { thinSlice } from '../../fixtures/contract/needs.ts';
 import { because, clauseTest, covers, needs, notTested } from '../../fixtures/harness/verdicts.ts';
 

@@ -1,12 +1,12 @@
 import type { TestInfo } from '@playwright/test';
 import { expect, test } from '../../fixtures/harness/test.ts';
-import type { PartnerApi } from '../../fixtures/harness/partner-api.ts';
+import type { PartnerApi } from '../../fixtures/harness/api/partner-api.ts';
 import type { PoolCertificate } from '../../fixtures/harness/environment.ts';
 import type { ResolvedEnvironment } from '../../fixtures/harness/environment.ts';
 import { apiRaceTarget } from '../../fixtures/harness/race/targets.ts';
 import { raceReplayScript, TRIAL_FILE, trialRecord } from '../../fixtures/harness/race/replay.ts';
 import { replayTargetOf } from '../../fixtures/harness/http/reproducer.ts';
-import { validBooking, type CertificatePool } from '../../fixtures/harness/pool.ts';
+import { validBooking, type CertificatePool } from '../../fixtures/harness/pool/pool.ts';
 import { is2xx } from '../../fixtures/harness/properties/responses.ts';
 import { askedRaceRequests, ms, probeUnbookedRemove, RaceSetupError, requestsPerTrial, runTrial, startsBooked, summarise, type RaceScenario, type TrialReport } from '../../fixtures/harness/race/trial.ts';
 import { because, clauseTest, covers, inconclusive, legacyNumberOf, needs, observe } from '../../fixtures/harness/verdicts.ts';

@@ -1,6 +1,6 @@
 import { expect, test } from '../../fixtures/harness/test.ts';
 import { containsValue } from '../../fixtures/contract/json-walk.ts';
-import { validBooking } from '../../fixtures/harness/pool.ts';
+import { validBooking } from '../../fixtures/harness/pool/pool.ts';
 import { because, clauseTest, covers, inconclusive, needs, notTested, observe, should } from '../../fixtures/harness/verdicts.ts';
 import { cellsOf, describeCell, ways } from '../../fixtures/contract/ways-in.ts';
 import { bookingInfoOf } from '../../fixtures/harness/checks/refusal.ts';

@@ -1,6 +1,6 @@
 import { expect, test } from '../../fixtures/harness/test.ts';
 import { because, clauseTest, covers, inconclusive, notApplicable, observe } from '../../fixtures/harness/verdicts.ts';
-import type { ApiUserRole } from '../../fixtures/harness/partner-api.ts';
+import type { ApiUserRole } from '../../fixtures/harness/api/partner-api.ts';
 import { readTokens } from '../../fixtures/harness/token-time/guess.ts';
 import { registerSecret } from '../../fixtures/harness/http/redact.ts';
 

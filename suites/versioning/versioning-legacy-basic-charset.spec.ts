@@ -1,4 +1,4 @@
-import { API_PREFIX } from '../../fixtures/harness/partner-api.ts';
+import { API_PREFIX } from '../../fixtures/harness/api/partner-api.ts';
 import { basicCharset, basicIn, latin1Encodable } from '../../fixtures/harness/checks/basic-charset.ts';
 import { expect, test } from '../../fixtures/harness/test.ts';
 import { because, clauseTest, covers, needs, notApplicable, observe } from '../../fixtures/harness/verdicts.ts';

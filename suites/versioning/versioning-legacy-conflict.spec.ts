@@ -1,6 +1,6 @@
 import { containsValue } from '../../fixtures/contract/json-walk.ts';
 import { bookingInfoOf } from '../../fixtures/harness/checks/refusal.ts';
-import { bookingReference, validBooking } from '../../fixtures/harness/pool.ts';
+import { bookingReference, validBooking } from '../../fixtures/harness/pool/pool.ts';
 import { expect, test } from '../../fixtures/harness/test.ts';
 import { because, clauseTest, covers, legacyNumberOf, needs, notTested, observe, should } from '../../fixtures/harness/verdicts.ts';
 

@@ -1,6 +1,6 @@
 import { containsValue } from '../../fixtures/contract/json-walk.ts';
-import { API_PREFIX } from '../../fixtures/harness/partner-api.ts';
-import { bookingReference, validBooking } from '../../fixtures/harness/pool.ts';
+import { API_PREFIX } from '../../fixtures/harness/api/partner-api.ts';
+import { bookingReference, validBooking } from '../../fixtures/harness/pool/pool.ts';
 import { expect, test } from '../../fixtures/harness/test.ts';
 import { because, clauseTest, covers, legacyNumberOf, needs, observe } from '../../fixtures/harness/verdicts.ts';
 import { bookingInfoOf } from '../../fixtures/harness/checks/refusal.ts';

@@ -5,7 +5,7 @@
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { PROJECT_ROOT } from '../../../fixtures/harness/project-root.ts';
+import { PROJECT_ROOT } from '../../../fixtures/harness/support/project-root.ts';
 import { conformanceDashboard } from './conformance-dashboard.ts';
 import { loadDashboard } from './load-dashboard.ts';
 

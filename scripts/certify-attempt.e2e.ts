@@ -14,9 +14,9 @@ import path from 'node:path';
 import { PROJECT_ROOT } from '../fixtures/harness/support/project-root.ts';
 import { ATTEMPT_DIR } from './certify/attempt.ts';
 import { listConformanceTests } from './coverage/listing.ts';
-import { environmentView } from './coverage/environment-view.ts';
-import { planOf } from '../fixtures/judgement/verdicts/plan.ts';
-import type { CertificationResults } from '../fixtures/judgement/verdicts/verdicts.ts';
+import { environmentView } from '../fixtures/environments/view.ts';
+import { planOf } from '../fixtures/judgement/index.ts';
+import type { CertificationResults } from '../fixtures/judgement/index.ts';
 
 const readme = readFileSync(path.join(PROJECT_ROOT, 'README.md'), 'utf8');
 

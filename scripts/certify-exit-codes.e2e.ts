@@ -8,7 +8,7 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { PROJECT_ROOT } from '../fixtures/harness/support/project-root.ts';
-import { EXIT_CODE, type RunVerdict } from '../fixtures/judgement/verdicts/verdicts.ts';
+import { EXIT_CODE, type RunVerdict } from '../fixtures/judgement/index.ts';
 
 const readme = readFileSync(path.join(PROJECT_ROOT, 'README.md'), 'utf8');
 const verdicts = Object.entries(EXIT_CODE) as Array<[RunVerdict, number]>;

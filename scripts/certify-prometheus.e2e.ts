@@ -12,9 +12,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import localConfig from '../fixtures/environments/configs/local.ts';
 import { demoUsers, startReferenceServer, type RunningReference } from '../fixtures/reference-api/index.ts';
-import { CANARY_SECRETS, canarySpecs, SECRET_MARKER, TOKEN_PREFIX } from './canary/canaries.ts';
+import { CANARY_SECRETS, canarySpecs, SECRET_MARKER, TOKEN_PREFIX } from '../fixtures/harness/http/canaries.ts';
 import { buildNeedles, formatFinding, scanBuffer, scanText, tokenSet } from '../fixtures/harness/http/secret-scan.ts';
-import { EXIT_CODE, type CertificationResults } from '../fixtures/judgement/verdicts/verdicts.ts';
+import { EXIT_CODE, type CertificationResults } from '../fixtures/judgement/index.ts';
 import { startCapture, type Capture } from '../reporters/prometheus/capture.ts';
 import { encodeWriteRequest } from '../reporters/prometheus/remote-write-codec.ts';
 

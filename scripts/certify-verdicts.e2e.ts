@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import localConfig from '../fixtures/environments/configs/local.ts';
 import { demoUsers, SEED_BOOKED_AT, startReferenceServer } from '../fixtures/reference-api/index.ts';
-import type { CertificationResults } from '../fixtures/judgement/verdicts/verdicts.ts';
+import type { CertificationResults } from '../fixtures/judgement/index.ts';
 import { ATTEMPT_DIR } from './certify/attempt.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');

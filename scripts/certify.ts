@@ -4,8 +4,8 @@ import { TOKEN_HOLD_VARIABLE } from '../fixtures/environments/load.ts';
 import { certify } from './certify/run.ts';
 import { certifyRepeatedly, VERDICTS_DIFFERED } from './certify/repeat.ts';
 import { PROMETHEUS_FLAG, PROMETHEUS_URL_VAR } from '../reporters/prometheus/send.ts';
-import { EXIT_CODE } from '../fixtures/judgement/verdicts/verdicts.ts';
-import { REPLAY_BUDGET_VARIABLE } from '../fixtures/judgement/diagnosis/replay.ts';
+import { EXIT_CODE } from '../fixtures/judgement/index.ts';
+import { REPLAY_BUDGET_VARIABLE } from '../fixtures/judgement/index.ts';
 import { integerFlag, runMain } from './lib/run-main.ts';
 
 runMain({

@@ -1,6 +1,6 @@
 /** `npm run lint:workflows`: actionlint over .github/workflows (scripts/lib/actionlint.ts). */
 import { ACTIONLINT_HINT, lintWorkflows, locateActionlint } from './lib/actionlint.ts';
-import { onPath } from './lib/go-tool.ts';
+import { onPath } from '../fixtures/harness/support/go-tool.ts';
 import { CommandError, runMain } from './lib/run-main.ts';
 
 runMain({

@@ -1,5 +1,5 @@
-/** `npm run report`: the Allure 3 report of the last runs, with history (reporters/allure/report.ts). */
-import { buildReport } from '../reporters/allure/report.ts';
+/** `npm run report`: the Allure 3 report of the last runs, with history (scripts/report/report.ts). */
+import { buildReport } from './report/report.ts';
 import { runMain } from './lib/run-main.ts';
 
 runMain({

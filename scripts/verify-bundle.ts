@@ -1,5 +1,5 @@
-/** `npm run verify-bundle -- PATH`: checks an evidence bundle (scripts/bundle/verify.ts). */
-import { checkBundle } from './bundle/verify.ts';
+/** `npm run verify-bundle -- PATH`: checks an evidence bundle (reporters/bundle/verify.ts). */
+import { checkBundle } from '../reporters/bundle/verify.ts';
 import { runMain } from './lib/run-main.ts';
 
 runMain({

@@ -11,7 +11,7 @@
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { goBuildEnv, onPath, throwawayModule } from '../../scripts/lib/go-tool.ts';
+import { goBuildEnv, onPath, throwawayModule } from '../../fixtures/harness/support/go-tool.ts';
 import { CommandError } from '../../fixtures/harness/support/command-error.ts';
 import { PROJECT_ROOT } from '../../fixtures/harness/support/project-root.ts';
 

@@ -8,7 +8,7 @@
 import { createPrivateKey } from 'node:crypto';
 import type { ResolvedEnvironment } from '../../fixtures/environments/load.ts';
 import { CommandError } from '../../fixtures/harness/support/command-error.ts';
-import { fullCaBundle, proxyChildEnv } from '../../fixtures/harness/network/child-env.ts';
+import { fullCaBundle, proxyChildEnv } from '../../fixtures/environments/network/child-env.ts';
 import { NETWORK_VAR, type LoadNetwork } from '../lib/load-config.ts';
 
 function headersTo(env: ResolvedEnvironment, target: 'api' | 'token'): Record<string, string> {

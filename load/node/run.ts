@@ -7,7 +7,7 @@ import path from 'node:path';
 import { buildLoadBundles } from './build.ts';
 import { locateK6, type LocatedK6 } from './k6-binary.ts';
 import { runK6 } from './k6-run.ts';
-import { describeNetwork } from '../../fixtures/harness/network/settings.ts';
+import { describeNetwork } from '../../fixtures/environments/network/settings.ts';
 import { loadMetrics } from './metrics.ts';
 import type { LoadOptions } from './options.ts';
 import { loadConfigFor, prepareTarget, type Target } from './target.ts';

@@ -9,6 +9,9 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { stripAnsi } from '../../fixtures/harness/support/ansi.ts';
 import { PROJECT_ROOT } from '../../fixtures/harness/support/project-root.ts';
+import { DECISION_PREFIX } from '../../fixtures/judgement/index.ts';
+
+export { DECISION_PREFIX } from '../../fixtures/judgement/index.ts';
 
 export const ROOT = PROJECT_ROOT;
 const CLI = path.join(ROOT, 'node_modules', 'allure', 'cli.js');
@@ -67,8 +70,6 @@ export function allureRunId(dirs: string[]): string | undefined {
   return undefined;
 }
 
-/** The file name prefix of the release decision's Allure result (npm run report writes it; not a test). */
-export const DECISION_PREFIX = 'release-decision-';
 
 /** `*-result.json` files in the directories that exist, the release decision excepted. */
 export function resultFiles(dirs: string[]): string[] {

@@ -4,10 +4,10 @@ import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSyn
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import localConfig from '../../fixtures/environments/configs/local.ts';
-import type { CertificationResults } from '../../fixtures/judgement/verdicts/verdicts.ts';
+import type { CertificationResults } from '../../fixtures/judgement/index.ts';
 import { MANIFEST } from './manifest.ts';
 import { BundleError, INCOMPLETE_MARKER, INSECURE_MARKER, writeBundle, type BundleOptions } from './bundle.ts';
-import { verifyBundle } from '../../scripts/bundle/verify.ts';
+import { verifyBundle } from './verify.ts';
 
 const RUN = 'run-bundle-test';
 

@@ -5,14 +5,14 @@
  * run left MUST clauses unrun is marked INCOMPLETE (metadata, marker file, SUMMARY line). Before the
  * manifest is written, the bundle is scanned for the environment's secrets; a hit removes it.
  */
-import type { NetworkNote } from '../../fixtures/harness/network/settings.ts';
-import { INSECURE_REPORT_LINE, type WithNetwork } from '../../fixtures/judgement/verdicts/network-note.ts';
+import type { NetworkNote } from '../../fixtures/environments/network/settings.ts';
+import { INSECURE_REPORT_LINE, type WithNetwork } from '../../fixtures/judgement/index.ts';
 import { spawn } from 'node:child_process';
 import { copyFileSync, cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { loadEnvironment } from '../../fixtures/environments/load.ts';
 import { gitCommit, harnessVersion } from '../../fixtures/harness/run/run-info.ts';
-import { mustFailed, mustNotRun, type CertificationResults, type RunVerdict } from '../../fixtures/judgement/verdicts/verdicts.ts';
+import { mustFailed, mustNotRun, type CertificationResults, type RunVerdict } from '../../fixtures/judgement/index.ts';
 import { writeManifest } from './manifest.ts';
 import { buildNeedles, formatFinding, scanTree } from '../../fixtures/harness/http/secret-scan.ts';
 import { PROJECT_ROOT } from '../../fixtures/harness/support/project-root.ts';

@@ -6,7 +6,7 @@
 import { existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { redact } from '../../fixtures/harness/http/redact.ts';
-import type { CertificationResults } from '../../fixtures/judgement/verdicts/verdicts.ts';
+import type { CertificationResults } from '../../fixtures/judgement/index.ts';
 import { renderHtml, renderMarkdown } from './render.ts';
 
 /** `evidence`: extra files (relative path → text) written with the report, e.g. evidence/<clause>/<test>/reproduce.sh. */

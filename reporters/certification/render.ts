@@ -3,16 +3,16 @@
  * for a release manager who reads no code: verdict and decision first, then what broke with its
  * evidence files, what changed since the last run, and every clause (each with an anchor).
  */
-import { networkLines } from '../../fixtures/judgement/verdicts/network-note.ts';
-import { paceLine } from '../../fixtures/judgement/verdicts/pace-note.ts';
-import { certificationPart } from '../../fixtures/judgement/release/decision.ts';
-import { describeSince } from '../../fixtures/judgement/verdicts/history.ts';
-import type { CertificationResults, ClauseResult, Verdict } from '../../fixtures/judgement/verdicts/verdicts.ts';
-import { coverageAfterVerdict, summaryLine } from '../../fixtures/judgement/verdicts/headline.ts';
-import { describeWay } from '../../fixtures/judgement/verdicts/checks.ts';
-import { skipReason } from '../../fixtures/judgement/verdicts/outcomes.ts';
-import { rootCausesHeadline, rootCauseText, stepsText, suspectedText } from '../../fixtures/judgement/diagnosis/describe.ts';
-import type { RootCause } from '../../fixtures/judgement/diagnosis/root-causes.ts';
+import { networkLines } from '../../fixtures/judgement/index.ts';
+import { paceLine } from '../../fixtures/judgement/index.ts';
+import { certificationPart } from '../../fixtures/judgement/index.ts';
+import { describeSince } from '../../fixtures/judgement/index.ts';
+import type { CertificationResults, ClauseResult, Verdict } from '../../fixtures/judgement/index.ts';
+import { coverageAfterVerdict, summaryLine } from '../../fixtures/judgement/index.ts';
+import { describeWay } from '../../fixtures/judgement/index.ts';
+import { skipReason } from '../../fixtures/judgement/index.ts';
+import { rootCausesHeadline, rootCauseText, stepsText, suspectedText } from '../../fixtures/judgement/index.ts';
+import type { RootCause } from '../../fixtures/judgement/index.ts';
 import { describeSetting } from '../../fixtures/harness/preflight/assumed-settings.ts';
 
 const ICON: Record<Verdict, string> = { pass: 'PASS', fail: 'FAIL', warning: 'WARN', observation: 'INFO', partial: 'PARTIAL', 'not-tested': 'NOT TESTED', 'not-run': 'NOT RUN', 'not-applicable': 'N/A' };

@@ -4,8 +4,8 @@ import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { resultFiles } from '../allure/allure-cli.ts';
 import { addVerdictToJUnit, removeDecisionFromAllure, writeDecisionToAllure } from './verdict-entries.ts';
-import { resultsOf } from '../../fixtures/judgement/verdicts/verdicts.ts';
-import { others, outcome } from '../../fixtures/judgement/verdicts/outcome-fixtures.ts';
+import { resultsOf } from '../../fixtures/judgement/index.ts';
+import { others, outcome } from '../../fixtures/judgement/index.ts';
 
 const noGo = { go: false, reasons: ['MUST clause failed: PV-3-CONFLICT'], warnings: [], counts: ['certification local: 123 tests'] };
 

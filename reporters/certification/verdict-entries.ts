@@ -9,12 +9,12 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync
 import path from 'node:path';
 import { redact } from '../../fixtures/harness/http/redact.ts';
 import { DECISION_PREFIX } from '../allure/allure-cli.ts';
-import type { CertificationResults } from '../../fixtures/judgement/verdicts/verdicts.ts';
-import { summaryLine } from '../../fixtures/judgement/verdicts/headline.ts';
-import { networkLines } from '../../fixtures/judgement/verdicts/network-note.ts';
-import { gapLines } from '../../fixtures/judgement/verdicts/run-gaps.ts';
-import { skipReason } from '../../fixtures/judgement/verdicts/outcomes.ts';
-import { rootCausesHeadline, rootCauseText, statementText } from '../../fixtures/judgement/diagnosis/describe.ts';
+import type { CertificationResults } from '../../fixtures/judgement/index.ts';
+import { summaryLine } from '../../fixtures/judgement/index.ts';
+import { networkLines } from '../../fixtures/judgement/index.ts';
+import { gapLines } from '../../fixtures/judgement/index.ts';
+import { skipReason } from '../../fixtures/judgement/index.ts';
+import { rootCausesHeadline, rootCauseText, statementText } from '../../fixtures/judgement/index.ts';
 import { describeSetting } from '../../fixtures/harness/preflight/assumed-settings.ts';
 
 const xml = (s: string) => s.replace(/[<>&"']/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[c]!);

@@ -19,8 +19,8 @@
  * Only the run ID label changes from run to run, on one series: the rest stays one series per
  * clause and environment however many nights pass.
  */
-import { EXIT_CODE, type CertificationResults, type Verdict } from '../../fixtures/judgement/verdicts/verdicts.ts';
-import type { GateDecision } from '../../fixtures/judgement/release/decision.ts';
+import { EXIT_CODE, type CertificationResults, type Verdict } from '../../fixtures/judgement/index.ts';
+import type { GateDecision } from '../../fixtures/judgement/index.ts';
 import type { Sample } from './remote-write-codec.ts';
 
 export const CLAUSE_VERDICTS: readonly Verdict[] = ['pass', 'fail', 'warning', 'observation', 'partial', 'not-tested', 'not-run', 'not-applicable'];

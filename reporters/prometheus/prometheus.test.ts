@@ -3,7 +3,7 @@ import { expect, test } from '@playwright/test';
 import localConfig from '../../fixtures/environments/configs/local.ts';
 import { validateEnvironmentConfig } from '../../fixtures/environments/config-schema.ts';
 import { CommandError } from '../../fixtures/harness/support/command-error.ts';
-import { clauseVerdicts, emptyResults, type CertificationResults } from '../../fixtures/judgement/verdicts/verdicts.ts';
+import { clauseVerdicts, emptyResults, type CertificationResults } from '../../fixtures/judgement/index.ts';
 import { startCapture } from './capture.ts';
 import { CLAUSE_VERDICTS, conformanceSamples, gateSamples } from './conformance-series.ts';
 import { k6RemoteWrite, loadSamples } from './load-series.ts';

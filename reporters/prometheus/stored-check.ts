@@ -10,7 +10,7 @@
  */
 import { readFileSync } from 'node:fs';
 import type { LoadSummary } from '../../load/lib/summary.ts';
-import type { CertificationResults } from '../../fixtures/judgement/verdicts/verdicts.ts';
+import type { CertificationResults } from '../../fixtures/judgement/index.ts';
 import { dashboardQueries } from './dashboards/index.ts';
 
 export interface CheckLine {

@@ -21,7 +21,7 @@ import { runClientCheck } from '../../fixtures/client-check/command.ts';
 import { referenceOptionsFromEnv } from '../../fixtures/reference-api/index.ts';
 import { writeBundle } from '../../reporters/bundle/bundle.ts';
 import { startCapture, type Capture } from '../../reporters/prometheus/capture.ts';
-import { CANARY_SECRETS, canarySpecs, plantLeaks, PROMETHEUS_PASSWORD, scanRun, TOKEN_PREFIX } from './canaries.ts';
+import { CANARY_SECRETS, canarySpecs, plantLeaks, PROMETHEUS_PASSWORD, scanRun, TOKEN_PREFIX } from '../../fixtures/harness/http/canaries.ts';
 import { formatFinding, type Finding } from '../../fixtures/harness/http/secret-scan.ts';
 import { shownPath } from '../../fixtures/harness/support/shown-path.ts';
 

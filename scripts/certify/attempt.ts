@@ -4,7 +4,7 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { EXIT_CODE, type CertificationResults } from '../../fixtures/judgement/verdicts/verdicts.ts';
+import { EXIT_CODE, type CertificationResults } from '../../fixtures/judgement/index.ts';
 import type { ResolvedEnvironment } from '../../fixtures/environments/load.ts';
 import { janitorCertificates, runJanitor, type JanitorAction } from '../../fixtures/harness/pool/janitor.ts';
 import { janitorCommand } from '../../fixtures/harness/pool/janitor-command.ts';

@@ -4,8 +4,8 @@
  * but the run is NOT CONFORMANT, with that promise as its one root cause, confirmed by the requests
  * that showed it. Every other clause is not run, saying why.
  */
-import type { ClauseResult, CertificationResults } from '../../fixtures/judgement/verdicts/results.ts';
-import { totals } from '../../fixtures/judgement/verdicts/verdicts.ts';
+import type { ClauseResult, CertificationResults } from '../../fixtures/judgement/index.ts';
+import { totals } from '../../fixtures/judgement/index.ts';
 import type { TargetFault } from '../../fixtures/harness/preflight/preflight-token.ts';
 
 export function withPreflightFault(results: CertificationResults, fault: TargetFault): CertificationResults {

@@ -1,6 +1,6 @@
 /** The report a certify run leaves while it runs, and if it is killed: never an earlier run's verdict. */
-import { emptyResults, type CertificationResults, type ClauseResult, type RunVerdict } from '../../fixtures/judgement/verdicts/verdicts.ts';
-import { withNetwork } from '../../fixtures/judgement/verdicts/network-note.ts';
+import { emptyResults, type CertificationResults, type ClauseResult, type RunVerdict } from '../../fixtures/judgement/index.ts';
+import { withNetwork } from '../../fixtures/judgement/index.ts';
 import type { RunContext } from '../../fixtures/harness/run/run-context.ts';
 import { gitCommit, harnessVersion } from '../../fixtures/harness/run/run-info.ts';
 

@@ -6,7 +6,7 @@
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { EXIT_CODE, type CertificationResults, type RunVerdict } from '../../fixtures/judgement/verdicts/verdicts.ts';
+import { EXIT_CODE, type CertificationResults, type RunVerdict } from '../../fixtures/judgement/index.ts';
 import { newRunId } from '../../fixtures/harness/run/run-id.ts';
 import { onStopSignals } from '../../fixtures/harness/run/stop-signals.ts';
 import { certify, type CertifyOptions } from './run.ts';

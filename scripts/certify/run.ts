@@ -13,17 +13,17 @@ import { conformanceSamples } from '../../reporters/prometheus/conformance-serie
 import { remoteWriteTarget, sendSamples, type RemoteWriteTarget } from '../../reporters/prometheus/send.ts';
 import { writeCertification } from '../../reporters/certification/files.ts';
 import { addVerdictToAllure, addVerdictToJUnit } from '../../reporters/certification/verdict-entries.ts';
-import { EXIT_CODE, mustFailed, type CertificationResults } from '../../fixtures/judgement/verdicts/verdicts.ts';
-import { finishedTests, gapsNote } from '../../fixtures/judgement/verdicts/headline.ts';
-import { configErrorCause, configErrorsOf } from '../../fixtures/judgement/verdicts/config-errors.ts';
+import { EXIT_CODE, mustFailed, type CertificationResults } from '../../fixtures/judgement/index.ts';
+import { finishedTests, gapsNote } from '../../fixtures/judgement/index.ts';
+import { configErrorCause, configErrorsOf } from '../../fixtures/judgement/index.ts';
 import { servingOf } from '../../fixtures/contract/needs.ts';
 import { listConformanceTestsAsync } from '../coverage/listing.ts';
 import { Pacer, workerShare } from '../../fixtures/harness/http/pacer.ts';
 import { describePreflight, preflight } from '../../fixtures/harness/preflight/preflight.ts';
 import { withPreflightFault } from './preflight-fault.ts';
-import { historyFile, lastCompleteRun } from '../../fixtures/judgement/verdicts/history.ts';
+import { historyFile, lastCompleteRun } from '../../fixtures/judgement/index.ts';
 import { CERTIFY_VARIABLE, networkContext, writeRunContext, type RunContext } from '../../fixtures/harness/run/run-context.ts';
-import { describeNetwork } from '../../fixtures/harness/network/settings.ts';
+import { describeNetwork } from '../../fixtures/environments/network/settings.ts';
 import { newRunId } from '../../fixtures/harness/run/run-id.ts';
 import { timeScaleFor } from '../../fixtures/harness/run/time-scale.ts';
 import { CHOSEN_WORKERS_ENV, chooseWorkers, conformanceWorkers, DEFAULT_WORKERS, workerCount } from '../../fixtures/harness/run/worker-count.ts';
@@ -31,9 +31,11 @@ import { provisional } from './provisional.ts';
 import { askedRaceRequests } from '../../fixtures/harness/race/trial.ts';
 import { runConformanceSuites } from './suites.ts';
 import { ATTEMPT_DIR, cleanUpAfterStop, lastComplete } from './attempt.ts';
-import { rootCausesHeadline } from '../../fixtures/judgement/diagnosis/describe.ts';
+import { rootCausesHeadline } from '../../fixtures/judgement/index.ts';
 import { assumedSettings } from '../../fixtures/harness/preflight/assumed-settings.ts';
-import { untestedPlan } from '../../fixtures/judgement/verdicts/plan.ts';
+import { untestedPlan } from '../../fixtures/judgement/index.ts';
+import { diagnoseRun } from './diagnose.ts';
+import { certificationLines } from '../../reporters/certification/console.ts';
 
 /** A preflight failure in one line for each clause it left untested: its step and detail, not the advice after them. */
 function preflightCause(failure: string): string {
@@ -165,11 +167,13 @@ export async function certify(options: CertifyOptions): Promise<number> {
   // 4. The conformance project. Stopped, its workers may not have removed what they booked.
   const suites = await runConformanceSuites([...(options.grep ? ['--grep', options.grep] : []), ...options.playwrightArgs], env);
   if (suites.signalled && resolved.writable.length > 0 && !target.embedded) await cleanUpAfterStop(resolved, context.runId);
+  // A failing run's diagnosis, while the target still answers: replays and experiments, then the report again.
+  const diagnosed = suites.signalled ? undefined : await diagnoseRun({ reportDir, runId: context.runId, environment: resolved, env });
   await target.close();
 
   // 5. The verdict, from the certification report.
   const resultsFile = path.join(certDir, 'results.json');
-  const results = existsSync(resultsFile) ? (JSON.parse(readFileSync(resultsFile, 'utf8')) as CertificationResults) : undefined;
+  const results = diagnosed ?? (existsSync(resultsFile) ? (JSON.parse(readFileSync(resultsFile, 'utf8')) as CertificationResults) : undefined);
   if (!results || results.run.id !== context.runId || results.tests.length === 0) {
     const cause = suites.signalled ? `interrupted: certify received ${suites.signalled} before any test had finished` : `the suites did not produce results (Playwright exit code ${suites.code}): see the output above`;
     const why = suites.signalled ? 'the run was stopped before this check ran' : `the suites did not produce results (Playwright exit code ${suites.code})`;
@@ -180,6 +184,7 @@ export async function certify(options: CertifyOptions): Promise<number> {
     return finish(EXIT_CODE.INCONCLUSIVE, provisionalResults);
   }
   rmSync(attemptDir, { recursive: true, force: true });
+  console.log(certificationLines(results, certDir));
   const failed = mustFailed(results.clauses);
   const warned = results.clauses.filter((c) => c.verdict === 'warning');
   console.log(`\ncertify: suite ran in ${suites.seconds} s against ${resolved.name}`);

@@ -3,10 +3,10 @@
  * config. 0 when every MUST clause has a test and every cell the config could serve is taken, 1 when not.
  */
 import { clauseCoverage, renderCoverage } from './clause-coverage.ts';
-import { environmentView } from './environment-view.ts';
+import { environmentView } from '../../fixtures/environments/view.ts';
 import { listConformanceTests } from './listing.ts';
 import { matrixCoverage, renderMatrix } from './matrix.ts';
-import { describePlan, planOf } from '../../fixtures/judgement/verdicts/plan.ts';
+import { describePlan, planOf } from '../../fixtures/judgement/index.ts';
 
 export async function checkCoverage(envName: string, json: boolean): Promise<number> {
   // The config first: a bad --env is reported before the suites are listed.

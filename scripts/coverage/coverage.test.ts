@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import type { Clause } from '../../fixtures/contract/clauses.ts';
 import { clauseCoverage, renderCoverage } from './clause-coverage.ts';
 import { listConformanceTests, testsFromListReport } from './listing.ts';
-import { environmentView } from './environment-view.ts';
+import { environmentView } from '../../fixtures/environments/view.ts';
 import { matrixCoverage, renderMatrix, type EnvironmentView } from './matrix.ts';
 
 const catalogue: Clause[] = [

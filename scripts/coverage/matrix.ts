@@ -7,8 +7,10 @@ import type { ResolvedEnvironment } from '../../fixtures/environments/load.ts';
 import { behaviours, cellKey, unservable } from '../../fixtures/contract/ways-in.ts';
 import { describeGap } from '../../fixtures/contract/needs.ts';
 import type { ListedTest } from './listing.ts';
+import type { EnvironmentView } from '../../fixtures/environments/view.ts';
 
-export type EnvironmentView = Pick<ResolvedEnvironment, 'pool' | 'writable' | 'credentials' | 'name' | 'legacyBaseUrl'> & Partial<Pick<ResolvedEnvironment, 'probed'>> & { tokenHoldSeconds?: number };
+export type { EnvironmentView } from '../../fixtures/environments/view.ts';
+
 
 export interface MatrixCell {
   key: string;

@@ -9,7 +9,7 @@ import { PROJECT_ROOT } from '../../fixtures/harness/support/project-root.ts';
 import { NO_DOTENV } from '../../fixtures/harness/run/hermetic-env.ts';
 import { bookingShown } from '../../fixtures/harness/preflight/preflight-audit.ts';
 import { PEER_VARIABLES, peerPool, type IndependentPeer } from '../../fixtures/harness/peers/independent-api/start.ts';
-import type { CertificationResults } from '../../fixtures/judgement/verdicts/verdicts.ts';
+import type { CertificationResults } from '../../fixtures/judgement/index.ts';
 
 export interface PartnerRun {
   code: number | null;

@@ -1,6 +1,6 @@
 /** What the first screen must lead with (#42): the decision and its first reason before any count or ring, accepted gaps named. */
 import { expect, test } from '@playwright/test';
-import { firstScreenEnv } from '../../reporters/allure/report.ts';
+import { firstScreenEnv } from '../report/report.ts';
 import { firstScreenProblems } from './look.ts';
 
 const noGo = { decision: 'NO-GO', gaps: [], root: 'PV-3-REMOVE' };

@@ -8,7 +8,7 @@ import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { chromium } from '@playwright/test';
-import type { CertificationResults } from '../../fixtures/judgement/verdicts/verdicts.ts';
+import type { CertificationResults } from '../../fixtures/judgement/index.ts';
 
 export const CHROMIUM = process.env.PVH_CHROMIUM ?? '/usr/bin/chromium';
 /** The flags a closed network needs (no background fetches of Google's services). */

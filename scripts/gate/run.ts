@@ -8,12 +8,12 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { clauses } from '../../fixtures/contract/clauses.ts';
 import { CommandError } from '../../fixtures/harness/support/command-error.ts';
-import type { CertificationResults } from '../../fixtures/judgement/verdicts/verdicts.ts';
+import type { CertificationResults } from '../../fixtures/judgement/index.ts';
 import { allureRunId, resultFiles, ROOT, runAllure } from '../../reporters/allure/allure-cli.ts';
 import { gateSamples } from '../../reporters/prometheus/conformance-series.ts';
 import { remoteWriteTarget, sendSamples } from '../../reporters/prometheus/send.ts';
-import { resultKinds } from '../../reporters/allure/result-kinds.ts';
-import { decide, render, selectLoad, type GateDecision, type LoadResult } from '../../fixtures/judgement/release/decision.ts';
+import { resultKinds } from '../../fixtures/judgement/index.ts';
+import { decide, render, selectLoad, type GateDecision, type LoadResult } from '../../fixtures/judgement/index.ts';
 import { ATTEMPT_DIR } from '../certify/attempt.ts';
 
 export interface GateOptions {

@@ -8,7 +8,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { PROJECT_ROOT } from '../../fixtures/harness/support/project-root.ts';
-import { goBuildEnv, onPath, throwawayModule } from './go-tool.ts';
+import { goBuildEnv, onPath, throwawayModule } from '../../fixtures/harness/support/go-tool.ts';
 
 export const ACTIONLINT_VERSION = 'v1.7.12';
 const MODULE = 'github.com/rhysd/actionlint';

@@ -4,9 +4,9 @@
  * experiments, so the score counts confirmed root causes, not inferred ones. A few faults at once,
  * each against its own reference.
  */
-import type { ExperimentRun } from '../../fixtures/judgement/experiments/catalogue.ts';
-import { experimentFor, runExperiments } from '../../fixtures/judgement/experiments/catalogue.ts';
-import { rootCauses } from '../../fixtures/judgement/diagnosis/root-causes.ts';
+import type { ExperimentRun } from '../../fixtures/judgement/index.ts';
+import { experimentFor, runExperiments } from '../../fixtures/judgement/index.ts';
+import { rootCauses } from '../../fixtures/judgement/index.ts';
 import { startWorkerReference } from '../../fixtures/environments/worker-reference.ts';
 import type { MutationPlan } from './plan.ts';
 import { outcomeFrom, type TestRecord } from './results.ts';

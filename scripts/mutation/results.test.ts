@@ -3,7 +3,7 @@ import { closestNames } from '../../fixtures/contract/close-names.ts';
 import { allTargets, CONTROL_NAME, reducedTargets, selectTargets, type MutationPlan, type MutationTarget } from './plan.ts';
 import { exitCodeFor, reducedLine, rowFor, scoreLine, summarise, type TestRecord } from './results.ts';
 import { REDUCTIONS } from '../../fixtures/environments/reduced.ts';
-import { waysOf } from '../../fixtures/judgement/verdicts/outcome-fixtures.ts';
+import { waysOf } from '../../fixtures/judgement/index.ts';
 import { explanationFor } from './unkilled-explanations.ts';
 
 const mustFault: MutationTarget = { name: 'double-booking-200', kind: 'fault', clause: 'PV-3-CONFLICT', level: 'MUST', description: '', project: 'fault:double-booking-200', override: { faults: ['double-booking-200'] }, selectiveFiles: [] };

@@ -12,10 +12,10 @@ import type { MutationPlan, MutationTarget, TargetKind } from './plan.ts';
 import { explanationFor } from './unkilled-explanations.ts';
 import type { GapSetting } from '../../fixtures/contract/needs.ts';
 import { clause as clauseOf, type ClauseId } from '../../fixtures/contract/clauses.ts';
-import { clauseVerdicts, type TestOutcome } from '../../fixtures/judgement/verdicts/verdicts.ts';
-import { rootCauses } from '../../fixtures/judgement/diagnosis/root-causes.ts';
-import { confirmCauses } from '../../fixtures/judgement/diagnosis/confirm.ts';
-import { experimentFor, type ExperimentRun } from '../../fixtures/judgement/experiments/catalogue.ts';
+import { clauseVerdicts, type TestOutcome } from '../../fixtures/judgement/index.ts';
+import { rootCauses } from '../../fixtures/judgement/index.ts';
+import { confirmCauses } from '../../fixtures/judgement/index.ts';
+import { experimentFor, type ExperimentRun } from '../../fixtures/judgement/index.ts';
 import type { RootFinding } from '../../fixtures/harness/verdicts.ts';
 
 export type RecordStatus = 'passed' | 'failed' | 'timedOut' | 'skipped' | 'interrupted';

@@ -15,7 +15,7 @@ import { newRunId } from '../../fixtures/harness/run/run-id.ts';
 import { PLAN_ENV } from './plan-file.ts';
 import { allTargets, defaultRotation, reducedTargets, SELECTIVE_SUITES, selectTargets, type MutationPlan, type ReducedChoice } from './plan.ts';
 import { listConformanceTests } from '../coverage/listing.ts';
-import { environmentView } from '../coverage/environment-view.ts';
+import { environmentView } from '../../fixtures/environments/view.ts';
 import { REDUCTIONS, reduced } from '../../fixtures/environments/reduced.ts';
 import type { DeclaredTest } from '../../fixtures/harness/run/run-context.ts';
 import { renderSummaryMarkdown } from './render.ts';

@@ -6,8 +6,8 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { CommandError } from '../../fixtures/harness/support/command-error.ts';
-import { checkManifest, MANIFEST } from '../../reporters/bundle/manifest.ts';
-import type { BundleMetadata } from '../../reporters/bundle/bundle.ts';
+import { checkManifest, MANIFEST } from './manifest.ts';
+import type { BundleMetadata } from './bundle.ts';
 
 export type BundleStatus = 'ok' | 'tampered' | 'incomplete';
 

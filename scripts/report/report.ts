@@ -7,12 +7,12 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { CommandError } from '../../fixtures/harness/support/command-error.ts';
-import { describeSince } from '../../fixtures/judgement/verdicts/history.ts';
-import { removeDecisionFromAllure, writeDecisionToAllure } from '../certification/verdict-entries.ts';
-import type { CertificationResults } from '../../fixtures/judgement/verdicts/verdicts.ts';
-import { evaluateGate } from '../../scripts/gate/run.ts';
-import { allureRunId, resultFiles, runAllure } from './allure-cli.ts';
-import { describeKinds, resultKinds } from './result-kinds.ts';
+import { describeSince } from '../../fixtures/judgement/index.ts';
+import { removeDecisionFromAllure, writeDecisionToAllure } from '../../reporters/certification/verdict-entries.ts';
+import type { CertificationResults } from '../../fixtures/judgement/index.ts';
+import { evaluateGate } from '../gate/run.ts';
+import { allureRunId, resultFiles, runAllure } from '../../reporters/allure/allure-cli.ts';
+import { describeKinds, resultKinds } from '../../fixtures/judgement/index.ts';
 import { clause, type ClauseId } from '../../fixtures/contract/clauses.ts';
 import { shownPath } from '../../fixtures/harness/support/shown-path.ts';
 

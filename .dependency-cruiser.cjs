@@ -63,6 +63,20 @@ module.exports = {
       to: { path: ROOMS.judgement, pathNot: '^fixtures/judgement/index\\.ts$' },
     },
     {
+      name: 'client-check-keeps-out-of-the-harness',
+      comment: 'the client check judges clients, not targets: of the harness it uses only the redaction, command errors, stop signals and the project root',
+      severity: 'error',
+      from: { path: ROOMS.clientCheck, pathNot: '\\.test\\.ts$' },
+      to: { path: ROOMS.harness, pathNot: '^fixtures/harness/(http/redact|support/command-error|run/stop-signals|support/project-root)\\.ts$' },
+    },
+    {
+      name: 'client-check-used-by-commands-and-reporters',
+      comment: 'and it stays out of the harness: only commands and reporters import it',
+      severity: 'error',
+      from: { path: OURS, pathNot: any('clientCheck', 'scripts', 'reporters') },
+      to: { path: ROOMS.clientCheck },
+    },
+    {
       name: 'commands-imported-by-nothing',
       comment: 'scripts/ is the top: only scripts/ and the configs import it',
       severity: 'error',

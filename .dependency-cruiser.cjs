@@ -36,7 +36,13 @@ const layer = (room, below) => ({
 
 module.exports = {
   forbidden: [
-    { name: 'no-circular', comment: 'no import loop, type-only imports included', severity: 'error', from: {}, to: { circular: true } },
+    {
+      name: 'no-circular',
+      comment: 'no import loop, type-only imports included',
+      severity: 'error',
+      from: {},
+      to: { circular: true },
+    },
     layer('contract', []),
     layer('k6', ['contract']),
     layer('reference', ['contract']),
@@ -64,10 +70,14 @@ module.exports = {
     },
     {
       name: 'client-check-keeps-out-of-the-harness',
-      comment: 'the client check judges clients, not targets: of the harness it uses only the redaction, command errors, stop signals and the project root',
+      comment:
+        'the client check judges clients, not targets: of the harness it uses only the redaction, command errors, stop signals and the project root',
       severity: 'error',
       from: { path: ROOMS.clientCheck, pathNot: '\\.test\\.ts$' },
-      to: { path: ROOMS.harness, pathNot: '^fixtures/harness/(http/redact|support/command-error|run/stop-signals|support/project-root)\\.ts$' },
+      to: {
+        path: ROOMS.harness,
+        pathNot: '^fixtures/harness/(http/redact|support/command-error|run/stop-signals|support/project-root)\\.ts$',
+      },
     },
     {
       name: 'client-check-used-by-commands-and-reporters',
@@ -89,6 +99,9 @@ module.exports = {
     tsConfig: { fileName: 'tsconfig.json' },
     doNotFollow: { path: 'node_modules' },
     exclude: { path: '^(node_modules|reports|dist|\\.tools)/' },
-    enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['import', 'require', 'node', 'default', 'types'] },
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'require', 'node', 'default', 'types'],
+    },
   },
 };

@@ -13,8 +13,11 @@ const reportDir = path.resolve(process.env.PVH_REPORT_DIR ?? 'reports');
 const label = (tr, name) => tr.labels.filter((l) => l.name === name).map((l) => l.value);
 const isConformance = (tr) => label(tr, 'parentSuite').includes('Conformance');
 /** k6 results of the runs the gate counts (PVH_GATE_LOAD_RUNS: the certification's own, or named with --load-run); others never decide. */
-const loadRuns = process.env.PVH_GATE_LOAD_RUNS === undefined ? undefined : process.env.PVH_GATE_LOAD_RUNS.split(',').filter(Boolean);
-const isLoad = (tr) => label(tr, 'framework').includes('k6') && (loadRuns === undefined || label(tr, 'runId').some((id) => loadRuns.includes(id)));
+const loadRuns =
+  process.env.PVH_GATE_LOAD_RUNS === undefined ? undefined : process.env.PVH_GATE_LOAD_RUNS.split(',').filter(Boolean);
+const isLoad = (tr) =>
+  label(tr, 'framework').includes('k6') &&
+  (loadRuns === undefined || label(tr, 'runId').some((id) => loadRuns.includes(id)));
 
 /** The gate (scripts/gate/run.ts) passes the suite's size and the MUST clause IDs; alone, an empty run still fails. */
 const minTests = Number(process.env.PVH_GATE_MIN_TESTS ?? 1);
@@ -37,7 +40,9 @@ const mustClausesRanRule = {
 /** @type {import('@allurereport/plugin-api').Config} */
 // npm run report passes the release decision, the verdict and the run's settings: the first screen shows them.
 // The release decision first: a release manager reads it before any count or ring.
-const title = process.env.PVH_ALLURE_TITLE ? `${process.env.PVH_ALLURE_TITLE} · Partner Voucher API conformance and load` : 'Partner Voucher API: conformance and load';
+const title = process.env.PVH_ALLURE_TITLE
+  ? `${process.env.PVH_ALLURE_TITLE} · Partner Voucher API conformance and load`
+  : 'Partner Voucher API: conformance and load';
 const variables = process.env.PVH_ALLURE_VARIABLES ? JSON.parse(process.env.PVH_ALLURE_VARIABLES) : {};
 
 export default {
@@ -65,11 +70,35 @@ export default {
   // First match wins. Categories match passed results too, which is how SHOULD warnings show up.
   categories: [
     // The verdict and release-decision entries are not tests: their own category, never "Harness error".
-    { id: 'decision', name: 'Verdict and release decision (not tests)', matchers: { statuses: ['failed', 'broken'], labels: { parentSuite: /^(Certification|Release)$/ } } },
-    { id: 'target-unreachable', name: 'Target unreachable or timed out', matchers: { statuses: ['failed', 'broken'], message: /target unreachable or timed out|TargetError/ } },
-    { id: 'spec-violation', name: 'Spec violation (MUST)', matchers: { statuses: ['failed', 'broken'], labels: { parentSuite: /^Conformance$/ }, message: /\[(PV|RFC)[A-Za-z0-9.-]+\]/ } },
-    { id: 'load-threshold', name: 'Load threshold crossed (k6)', matchers: { statuses: ['failed', 'broken'], labels: { framework: /^k6$/ } } },
-    { id: 'should-warning', name: 'Warning (SHOULD)', matchers: { statuses: ['passed'], labels: { tag: /^warning$/ } } },
+    {
+      id: 'decision',
+      name: 'Verdict and release decision (not tests)',
+      matchers: { statuses: ['failed', 'broken'], labels: { parentSuite: /^(Certification|Release)$/ } },
+    },
+    {
+      id: 'target-unreachable',
+      name: 'Target unreachable or timed out',
+      matchers: { statuses: ['failed', 'broken'], message: /target unreachable or timed out|TargetError/ },
+    },
+    {
+      id: 'spec-violation',
+      name: 'Spec violation (MUST)',
+      matchers: {
+        statuses: ['failed', 'broken'],
+        labels: { parentSuite: /^Conformance$/ },
+        message: /\[(PV|RFC)[A-Za-z0-9.-]+\]/,
+      },
+    },
+    {
+      id: 'load-threshold',
+      name: 'Load threshold crossed (k6)',
+      matchers: { statuses: ['failed', 'broken'], labels: { framework: /^k6$/ } },
+    },
+    {
+      id: 'should-warning',
+      name: 'Warning (SHOULD)',
+      matchers: { statuses: ['passed'], labels: { tag: /^warning$/ } },
+    },
     { id: 'harness-error', name: 'Harness error', matchers: { statuses: ['failed', 'broken'] } },
   ],
   qualityGate: {

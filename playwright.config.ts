@@ -13,12 +13,21 @@ import { conformanceWorkers } from './fixtures/harness/run/worker-count.ts';
 // The harness's own tests run with an environment they set themselves (hermetic-env.ts): decided
 // once, in the runner process, before any worker starts (workers inherit it).
 // A mutation run (its config imports this one) is a run of the suites like certify's, set up by npm run mutation.
-if (!process.env[CERTIFY_VARIABLE] && !process.env[SELF_TEST_VARIABLE] && !process.env[PLAN_ENV] && process.env.TEST_WORKER_INDEX === undefined) makeHermetic(process.env);
+if (
+  !process.env[CERTIFY_VARIABLE] &&
+  !process.env[SELF_TEST_VARIABLE] &&
+  !process.env[PLAN_ENV] &&
+  process.env.TEST_WORKER_INDEX === undefined
+)
+  makeHermetic(process.env);
 // certify (PVH_CERTIFY=1) writes reports/; npm test and the harness's own tests write reports/self-test/.
 const reportDir = playwrightReportDir();
 const ci = !!process.env.CI;
 // certify asks for a compact progress (PVH_PROGRESS=compact) unless --verbose; other runs list every test.
-const progress = process.env.PVH_PROGRESS === 'compact' ? (['./reporters/progress/compact.ts'] as const) : ([ci ? 'dot' : 'list'] as const);
+const progress =
+  process.env.PVH_PROGRESS === 'compact'
+    ? (['./reporters/progress/compact.ts'] as const)
+    : ([ci ? 'dot' : 'list'] as const);
 
 export default defineConfig({
   globalSetup: './fixtures/harness/run/global-setup.ts',

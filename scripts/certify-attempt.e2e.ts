@@ -21,8 +21,13 @@ import type { CertificationResults } from '../fixtures/judgement/index.ts';
 const readme = readFileSync(path.join(PROJECT_ROOT, 'README.md'), 'utf8');
 
 async function certifyWrongSecret(reportDir: string): Promise<{ code: number | null; out: string }> {
-  const clean = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('PVH_') && !k.startsWith('REF_')));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/certify.ts'], { cwd: PROJECT_ROOT, env: { ...clean, PVH_REPORT_DIR: reportDir, PVH_LOCAL_CLIENT_SECRET: 'wrong', CI: '1' } });
+  const clean = Object.fromEntries(
+    Object.entries(process.env).filter(([k]) => !k.startsWith('PVH_') && !k.startsWith('REF_')),
+  );
+  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/certify.ts'], {
+    cwd: PROJECT_ROOT,
+    env: { ...clean, PVH_REPORT_DIR: reportDir, PVH_LOCAL_CLIENT_SECRET: 'wrong', CI: '1' },
+  });
   let out = '';
   child.stdout.on('data', (d: Buffer) => (out += d.toString()));
   child.stderr.on('data', (d: Buffer) => (out += d.toString()));
@@ -30,16 +35,20 @@ async function certifyWrongSecret(reportDir: string): Promise<{ code: number | n
   return { code, out };
 }
 
-test('a failed preflight: every clause not tested because of it, the plan\'s checks, no gap advice, JUnit replaced, the last certification kept', async () => {
+test("a failed preflight: every clause not tested because of it, the plan's checks, no gap advice, JUnit replaced, the last certification kept", async () => {
   test.setTimeout(120_000);
   const dir = mkdtempSync(path.join(tmpdir(), 'pvh-attempt-'));
   try {
     // What an earlier complete run left: a green JUnit and its certification.
     mkdirSync(path.join(dir, 'junit'), { recursive: true });
     mkdirSync(path.join(dir, 'certification'), { recursive: true });
-    const green = '<?xml version="1.0" encoding="UTF-8"?>\n<testsuites tests="146" failures="0" skipped="0" errors="0">\n<testsuite name="old run" tests="146" failures="0"></testsuite>\n</testsuites>\n';
+    const green =
+      '<?xml version="1.0" encoding="UTF-8"?>\n<testsuites tests="146" failures="0" skipped="0" errors="0">\n<testsuite name="old run" tests="146" failures="0"></testsuite>\n</testsuites>\n';
     writeFileSync(path.join(dir, 'junit', 'results.xml'), green);
-    const earlier = JSON.stringify({ run: { id: 'earlier-run', startedAt: '2026-11-26T00:00:00Z' }, verdict: 'CONFORMANT' });
+    const earlier = JSON.stringify({
+      run: { id: 'earlier-run', startedAt: '2026-11-26T00:00:00Z' },
+      verdict: 'CONFORMANT',
+    });
     writeFileSync(path.join(dir, 'certification', 'results.json'), earlier);
 
     const run = await certifyWrongSecret(dir);
@@ -49,17 +58,24 @@ test('a failed preflight: every clause not tested because of it, the plan\'s che
     // Never a baseline of "what changed": a run that tested nothing is not in the history.
     expect(existsSync(path.join(dir, 'history', 'certification.jsonl'))).toBe(false);
 
-    const attempt = JSON.parse(readFileSync(path.join(dir, ATTEMPT_DIR, 'results.json'), 'utf8')) as CertificationResults;
+    const attempt = JSON.parse(
+      readFileSync(path.join(dir, ATTEMPT_DIR, 'results.json'), 'utf8'),
+    ) as CertificationResults;
     const summary = readFileSync(path.join(dir, ATTEMPT_DIR, 'SUMMARY.md'), 'utf8');
     const html = readFileSync(path.join(dir, ATTEMPT_DIR, 'index.html'), 'utf8');
     const junit = readFileSync(path.join(dir, 'junit', 'results.xml'), 'utf8');
     expect(attempt.verdict).toBe('CONFIG ERROR');
-    expect(attempt.causes.join('\n')).toMatch(/credentials\.primary: the token endpoint refused the primary user \(HTTP 401 invalid_client\): check the client_id and client_secret in PVH_LOCAL_CLIENT_ID\/PVH_LOCAL_CLIENT_SECRET/);
+    expect(attempt.causes.join('\n')).toMatch(
+      /credentials\.primary: the token endpoint refused the primary user \(HTTP 401 invalid_client\): check the client_id and client_secret in PVH_LOCAL_CLIENT_ID\/PVH_LOCAL_CLIENT_SECRET/,
+    );
     const cause = /the preflight failed \(the config and the target disagree: 1 contradiction\)/;
     for (const c of attempt.clauses.filter((x) => x.checks.length > 0)) {
       expect(c.verdict, c.id).toBe('not-tested');
       expect(c.coverage, c.id).toMatch(new RegExp(`^not tested: ${cause.source}`));
-      for (const check of c.checks) expect(check.reason, `${c.id} ${check.way}`).toMatch(/^the preflight failed \(the config and the target disagree/);
+      for (const check of c.checks)
+        expect(check.reason, `${c.id} ${check.way}`).toMatch(
+          /^the preflight failed \(the config and the target disagree/,
+        );
     }
     for (const text of [summary, html, junit]) {
       expect(text).not.toContain('no check of the suites takes this way in');
@@ -69,7 +85,8 @@ test('a failed preflight: every clause not tested because of it, the plan\'s che
 
     // The checks are the plan's: as many MUST clauses, and as many ways in each, as a run of this config makes.
     const plan = planOf(listConformanceTests(), await environmentView('local'));
-    const counts = (clauses: CertificationResults['clauses']) => Object.fromEntries(clauses.filter((c) => c.level === 'MUST').map((c) => [c.id, c.checks.length]));
+    const counts = (clauses: CertificationResults['clauses']) =>
+      Object.fromEntries(clauses.filter((c) => c.level === 'MUST').map((c) => [c.id, c.checks.length]));
     expect(counts(attempt.clauses)).toEqual(counts(plan));
     expect(summary).toContain(`none of the ${plan.filter((c) => c.level === 'MUST').length} MUST clauses is tested`);
 

@@ -14,10 +14,14 @@ const readme = readFileSync(path.join(PROJECT_ROOT, 'README.md'), 'utf8');
 const verdicts = Object.entries(EXIT_CODE) as Array<[RunVerdict, number]>;
 
 test('certify --help lists every verdict with its exit code, and 2 for a config error with placeholder URLs', () => {
-  const r = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/certify.ts', '--help'], { cwd: PROJECT_ROOT, encoding: 'utf8' });
+  const r = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/certify.ts', '--help'], {
+    cwd: PROJECT_ROOT,
+    encoding: 'utf8',
+  });
   expect(r.status, r.stderr).toBe(0);
   const codes = r.stdout.slice(r.stdout.indexOf('Exit codes:'));
-  for (const [verdict, code] of verdicts) expect(codes, verdict).toMatch(new RegExp(`^ {2}${code} +${verdict}\\b`, 'm'));
+  for (const [verdict, code] of verdicts)
+    expect(codes, verdict).toMatch(new RegExp(`^ {2}${code} +${verdict}\\b`, 'm'));
   expect(codes).toMatch(/^ {2}2 +CONFIG ERROR \(or a usage error\), before any request: .*placeholder URL/m);
 });
 
@@ -32,8 +36,14 @@ test('the README says the same exit code for every verdict, and 2 for placeholde
 });
 
 test('a mistyped REF_FAULTS is a usage error before any request: exit 2, one line naming the close faults', () => {
-  const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('PVH_') && !k.startsWith('REF_')));
-  const r = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/certify.ts'], { cwd: PROJECT_ROOT, encoding: 'utf8', env: { ...env, REF_FAULTS: 'double-bookin', PVH_REPORT_DIR: path.join('reports', 'self-test', 'ref-faults') } });
+  const env = Object.fromEntries(
+    Object.entries(process.env).filter(([k]) => !k.startsWith('PVH_') && !k.startsWith('REF_')),
+  );
+  const r = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/certify.ts'], {
+    cwd: PROJECT_ROOT,
+    encoding: 'utf8',
+    env: { ...env, REF_FAULTS: 'double-bookin', PVH_REPORT_DIR: path.join('reports', 'self-test', 'ref-faults') },
+  });
   expect(r.status, r.stderr).toBe(2);
   const lines = r.stderr.trim().split('\n');
   expect(lines).toHaveLength(1);

@@ -29,16 +29,40 @@ interface Run {
 }
 
 function certify(config: string, reportDir: string, clientSecret: string, prometheus: string): Promise<Run> {
-  const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('PVH_') && !k.startsWith('REF_')));
+  const env = Object.fromEntries(
+    Object.entries(process.env).filter(([k]) => !k.startsWith('PVH_') && !k.startsWith('REF_')),
+  );
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'scripts', 'certify.ts'), '--env', config, '--grep', GREP, '--prometheus', prometheus], {
-      cwd: ROOT,
-      env: { ...env, PVH_REPORT_DIR: reportDir, CV_ID: demoUsers(2)[0]!.clientId, CV_SECRET: clientSecret, CI: '1' },
-    });
+    const child = spawn(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        path.join(ROOT, 'scripts', 'certify.ts'),
+        '--env',
+        config,
+        '--grep',
+        GREP,
+        '--prometheus',
+        prometheus,
+      ],
+      {
+        cwd: ROOT,
+        env: { ...env, PVH_REPORT_DIR: reportDir, CV_ID: demoUsers(2)[0]!.clientId, CV_SECRET: clientSecret, CI: '1' },
+      },
+    );
     let output = '';
     child.stdout.on('data', (d: Buffer) => (output += d.toString()));
     child.stderr.on('data', (d: Buffer) => (output += d.toString()));
-    child.on('exit', (code) => resolve({ code, output, results: JSON.parse(readFileSync(path.join(reportDir, 'certification', 'results.json'), 'utf8')) as CertificationResults }));
+    child.on('exit', (code) =>
+      resolve({
+        code,
+        output,
+        results: JSON.parse(
+          readFileSync(path.join(reportDir, 'certification', 'results.json'), 'utf8'),
+        ) as CertificationResults,
+      }),
+    );
   });
 }
 
@@ -56,7 +80,15 @@ test.describe('certify --prometheus', () => {
     reference = await startReferenceServer({ userSecrets: CANARY_SECRETS, tokenPrefix: TOKEN_PREFIX });
     capture = await startCapture();
     config = path.join(dir, 'prom-target.mts');
-    const target = { name: 'prom-target', description: 'harness test target', baseUrl: reference.baseUrl, authUrl: reference.authUrl, credentials: { primary: { clientIdEnv: 'CV_ID', clientSecretEnv: 'CV_SECRET' } }, pool: localConfig.pool, writes: { allowed: true } };
+    const target = {
+      name: 'prom-target',
+      description: 'harness test target',
+      baseUrl: reference.baseUrl,
+      authUrl: reference.authUrl,
+      credentials: { primary: { clientIdEnv: 'CV_ID', clientSecretEnv: 'CV_SECRET' } },
+      pool: localConfig.pool,
+      writes: { allowed: true },
+    };
     writeFileSync(config, `export default ${JSON.stringify(target, null, 2)};\n`);
   });
   test.afterAll(async () => {
@@ -76,16 +108,33 @@ test.describe('certify --prometheus', () => {
     const series = capture.writes[0]!.series;
     expect(first.output).toContain(`certify: sent ${series.length} series to Prometheus at ${capture.url}`);
     const clauses = series.filter((s) => s.labels.__name__ === 'pvh_clause_verdict');
-    expect(clauses.map((s) => `${s.labels.clause}=${s.labels.verdict}`).sort()).toEqual(first.results.clauses.map((c) => `${c.id}=${c.verdict}`).sort());
-    expect(clauses.every((s) => s.labels.environment === 'prom-target' && s.samples.length === 1 && s.samples[0]!.value === 1)).toBe(true);
+    expect(clauses.map((s) => `${s.labels.clause}=${s.labels.verdict}`).sort()).toEqual(
+      first.results.clauses.map((c) => `${c.id}=${c.verdict}`).sort(),
+    );
+    expect(
+      clauses.every(
+        (s) => s.labels.environment === 'prom-target' && s.samples.length === 1 && s.samples[0]!.value === 1,
+      ),
+    ).toBe(true);
     expect(series.find((s) => s.labels.__name__ === 'pvh_certify_verdict')?.labels.verdict).toBe(first.results.verdict);
     // The endpoint's password travelled as a header, and neither it nor any API secret or token is in what was sent or printed.
-    expect(capture.writes[0]!.headers.authorization).toBe(`Basic ${Buffer.from(`harness:${PROM_PASSWORD}`).toString('base64')}`);
-    const needles = buildNeedles([...canarySpecs(), { name: 'Prometheus password', value: PROM_PASSWORD }], [SECRET_MARKER, TOKEN_PREFIX]);
+    expect(capture.writes[0]!.headers.authorization).toBe(
+      `Basic ${Buffer.from(`harness:${PROM_PASSWORD}`).toString('base64')}`,
+    );
+    const needles = buildNeedles(
+      [...canarySpecs(), { name: 'Prometheus password', value: PROM_PASSWORD }],
+      [SECRET_MARKER, TOKEN_PREFIX],
+    );
     const issued = reference.issuedTokens();
     expect(issued.length).toBeGreaterThan(0);
-    const tokens = tokenSet('bearer token', issued.map((t) => t.slice(TOKEN_PREFIX.length)));
-    const findings = [...scanBuffer('<remote-write payload>', capture.writes[0]!.raw, needles, tokens), ...scanText('<output>', first.output, needles, tokens)];
+    const tokens = tokenSet(
+      'bearer token',
+      issued.map((t) => t.slice(TOKEN_PREFIX.length)),
+    );
+    const findings = [
+      ...scanBuffer('<remote-write payload>', capture.writes[0]!.raw, needles, tokens),
+      ...scanText('<output>', first.output, needles, tokens),
+    ];
     expect(findings.map(formatFinding)).toEqual([]);
     // The scan can fail: a secret in a label value is found in the payload's bytes.
     const planted = encodeWriteRequest([{ name: 'pvh_x', labels: { leak: secret }, value: 1, timestampMs: 0 }]);
@@ -97,10 +146,17 @@ test.describe('certify --prometheus', () => {
     await new Promise<void>((r) => s.listen(0, '127.0.0.1', r));
     const { port } = s.address() as { port: number };
     await new Promise<void>((r) => s.close(() => r()));
-    const run = await certify(config, path.join(dir, 'down'), CANARY_SECRETS[demoUsers(2)[0]!.clientId]!, `http://127.0.0.1:${port}/api/v1/write`);
+    const run = await certify(
+      config,
+      path.join(dir, 'down'),
+      CANARY_SECRETS[demoUsers(2)[0]!.clientId]!,
+      `http://127.0.0.1:${port}/api/v1/write`,
+    );
     expect(run.results.verdict).toBe(first.results.verdict);
     expect(run.code, run.output).toBe(first.code);
     expect(run.output.match(/metrics not sent to Prometheus/g), run.output).toHaveLength(1);
-    expect(run.output).toContain(`certify: metrics not sent to Prometheus at http://127.0.0.1:${port}/api/v1/write: ECONNREFUSED (the run's verdict is unchanged)`);
+    expect(run.output).toContain(
+      `certify: metrics not sent to Prometheus at http://127.0.0.1:${port}/api/v1/write: ECONNREFUSED (the run's verdict is unchanged)`,
+    );
   });
 });

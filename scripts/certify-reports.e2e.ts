@@ -15,7 +15,9 @@ import { PROJECT_ROOT } from '../fixtures/harness/support/project-root.ts';
 const GREP = 'each certificate URL returns';
 
 async function run(args: string[], env: NodeJS.ProcessEnv): Promise<{ code: number | null; out: string }> {
-  const clean = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('PVH_') && !k.startsWith('REF_')));
+  const clean = Object.fromEntries(
+    Object.entries(process.env).filter(([k]) => !k.startsWith('PVH_') && !k.startsWith('REF_')),
+  );
   const child = spawn(process.execPath, args, { cwd: PROJECT_ROOT, env: { ...clean, ...env } });
   let out = '';
   child.stdout.on('data', (d: Buffer) => (out += d.toString()));
@@ -27,16 +29,23 @@ async function run(args: string[], env: NodeJS.ProcessEnv): Promise<{ code: numb
 /** Lines of a CI run (dot reporter) that are not Playwright's: the header, the dots, the totals. */
 function strayLines(out: string): string[] {
   const own = /^(Running \d+ tests? using \d+ workers?|[·°×±TF*]+|\d+ (passed|skipped|flaky|failed) \(.+\))$/;
-  return stripAnsi(out).split('\n').map((l) => l.trim()).filter((l) => l !== '' && !own.test(l));
+  return stripAnsi(out)
+    .split('\n')
+    .map((l) => l.trim())
+    .filter((l) => l !== '' && !own.test(l));
 }
 
-const results = (dir: string) => JSON.parse(readFileSync(path.join(dir, 'certification', 'results.json'), 'utf8')) as { run: { id: string } };
+const results = (dir: string) =>
+  JSON.parse(readFileSync(path.join(dir, 'certification', 'results.json'), 'utf8')) as { run: { id: string } };
 
 test('npm test after certify leaves the certification report, history and Allure results in place; its own go to self-test/', async () => {
   test.setTimeout(240_000);
   const dir = mkdtempSync(path.join(tmpdir(), 'pvh-reports-'));
   try {
-    const certify = await run(['--import', 'tsx', 'scripts/certify.ts', '--grep', GREP], { PVH_REPORT_DIR: dir, CI: '1' });
+    const certify = await run(['--import', 'tsx', 'scripts/certify.ts', '--grep', GREP], {
+      PVH_REPORT_DIR: dir,
+      CI: '1',
+    });
     expect(certify.code, certify.out).toBe(4); // one test: conformant on what was tested
     // Compact progress: no line per test, none of Playwright's 300-character list lines.
     expect(certify.out).toMatch(/^progress: 100 % \(\d+\/\d+\): /m);
@@ -47,7 +56,15 @@ test('npm test after certify leaves the certification report, history and Allure
 
     // What npm test runs: playwright test, both projects (here one conformance test and two harness
     // tests, one of which runs sample clients that print what they do).
-    const selfTest = await run([path.join('node_modules', '@playwright', 'test', 'cli.js'), 'test', '--grep', `${GREP}|the module proxy comes from|a run of clients`], { PVH_REPORT_DIR: dir, CI: '1' });
+    const selfTest = await run(
+      [
+        path.join('node_modules', '@playwright', 'test', 'cli.js'),
+        'test',
+        '--grep',
+        `${GREP}|the module proxy comes from|a run of clients`,
+      ],
+      { PVH_REPORT_DIR: dir, CI: '1' },
+    );
     expect(selfTest.code, selfTest.out).toBe(0);
     // npm test prints nothing that reads like a certification of its own (#34), nor a child's or a
     // client's output: only the reporter's own lines (its dots and totals).
@@ -59,7 +76,13 @@ test('npm test after certify leaves the certification report, history and Allure
     // Its own reports, where .ci/run counts them.
     const own = path.join(dir, 'self-test');
     expect(results(own).run.id).not.toBe(certified);
-    expect((JSON.parse(readFileSync(path.join(own, 'playwright', 'results.json'), 'utf8')) as { stats: { expected: number } }).stats.expected).toBe(3);
+    expect(
+      (
+        JSON.parse(readFileSync(path.join(own, 'playwright', 'results.json'), 'utf8')) as {
+          stats: { expected: number };
+        }
+      ).stats.expected,
+    ).toBe(3);
     expect(existsSync(path.join(own, 'self-test'))).toBe(false); // workers load the config again: not nested
   } finally {
     rmSync(dir, { recursive: true, force: true });

@@ -46,15 +46,30 @@ function withoutHarnessVariables(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
   return Object.fromEntries(Object.entries(env).filter(([k]) => !k.startsWith('PVH_') && !k.startsWith('REF_')));
 }
 
-function certify(config: string, reportDir: string, extraArgs: string[] = [], onLine?: (line: string, kill: (signal: NodeJS.Signals) => void) => void): Promise<Run> {
+function certify(
+  config: string,
+  reportDir: string,
+  extraArgs: string[] = [],
+  onLine?: (line: string, kill: (signal: NodeJS.Signals) => void) => void,
+): Promise<Run> {
   const user = demoUsers(2)[0]!;
   const t0 = Date.now();
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'scripts', 'certify.ts'), '--env', config, ...extraArgs], {
-      cwd: ROOT,
-      // Nothing of this test run's own target (PVH_*) may leak into the child's.
-      env: { ...withoutHarnessVariables(process.env), PVH_REPORT_DIR: reportDir, CV_ID: user.clientId, CV_SECRET: user.clientSecret, CI: '1' },
-    });
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', path.join(ROOT, 'scripts', 'certify.ts'), '--env', config, ...extraArgs],
+      {
+        cwd: ROOT,
+        // Nothing of this test run's own target (PVH_*) may leak into the child's.
+        env: {
+          ...withoutHarnessVariables(process.env),
+          PVH_REPORT_DIR: reportDir,
+          CV_ID: user.clientId,
+          CV_SECRET: user.clientSecret,
+          CI: '1',
+        },
+      },
+    );
     let output = '';
     let pending = '';
     const read = (chunk: Buffer) => {
@@ -68,7 +83,9 @@ function certify(config: string, reportDir: string, extraArgs: string[] = [], on
     child.stderr.on('data', read);
     child.on('exit', (code) => {
       // This run's report: certification/, or certification-attempt/ for a run that tested nothing (the newer one).
-      const files = ['certification', ATTEMPT_DIR].map((d) => path.join(reportDir, d, 'results.json')).filter((f) => existsSync(f));
+      const files = ['certification', ATTEMPT_DIR]
+        .map((d) => path.join(reportDir, d, 'results.json'))
+        .filter((f) => existsSync(f));
       const newest = files.sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs)[0]!;
       const results = JSON.parse(readFileSync(newest, 'utf8')) as CertificationResults;
       resolve({ code, output, ms: Date.now() - t0, results, report: path.dirname(newest) });
@@ -90,7 +107,10 @@ test.describe('certify: verdicts on targets that cannot be used', () => {
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
     const port = (server.address() as { port: number }).port;
     await new Promise<void>((r) => server.close(() => r())); // the port is now closed
-    const run = await certify(configFor(dir, 'closed-port', `http://127.0.0.1:${port}`, `http://127.0.0.1:${port}/oauth/token`), dir);
+    const run = await certify(
+      configFor(dir, 'closed-port', `http://127.0.0.1:${port}`, `http://127.0.0.1:${port}/oauth/token`),
+      dir,
+    );
     expect(run.code, run.output).toBe(3);
     expect(run.ms).toBeLessThan(60_000);
     expect(run.output).toMatch(/preflight: TCP\/TLS connect failed: cannot connect to the API/);
@@ -106,17 +126,31 @@ test.describe('certify: verdicts on targets that cannot be used', () => {
   test('the shipped staging config, placeholders still in it, is a config error (exit 2) before any request, saying so', async () => {
     const t0 = performance.now();
     const run = await new Promise<{ code: number | null; output: string }>((resolve) => {
-      const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'scripts', 'certify.ts'), '--env', 'staging'], {
-        cwd: ROOT,
-        env: { ...withoutHarnessVariables(process.env), PVH_REPORT_DIR: dir, PVH_STAGING_CLIENT_ID: 'id', PVH_STAGING_CLIENT_SECRET: 'secret', PVH_STAGING_READONLY_CLIENT_ID: 'id', PVH_STAGING_READONLY_CLIENT_SECRET: 'secret', CI: '1' },
-      });
+      const child = spawn(
+        process.execPath,
+        ['--import', 'tsx', path.join(ROOT, 'scripts', 'certify.ts'), '--env', 'staging'],
+        {
+          cwd: ROOT,
+          env: {
+            ...withoutHarnessVariables(process.env),
+            PVH_REPORT_DIR: dir,
+            PVH_STAGING_CLIENT_ID: 'id',
+            PVH_STAGING_CLIENT_SECRET: 'secret',
+            PVH_STAGING_READONLY_CLIENT_ID: 'id',
+            PVH_STAGING_READONLY_CLIENT_SECRET: 'secret',
+            CI: '1',
+          },
+        },
+      );
       let output = '';
       child.stdout.on('data', (d: Buffer) => (output += d.toString()));
       child.stderr.on('data', (d: Buffer) => (output += d.toString()));
       child.on('exit', (code) => resolve({ code, output }));
     });
     expect(run.code, run.output).toBe(2);
-    expect(run.output).toMatch(/baseUrl https:\/\/partner-api\.staging\.example\.com \(from config staging\.ts\) is a placeholder URL/);
+    expect(run.output).toMatch(
+      /baseUrl https:\/\/partner-api\.staging\.example\.com \(from config staging\.ts\) is a placeholder URL/,
+    );
     expect(run.output).toContain('Certify your staging');
     expect(run.output).not.toMatch(/preflight/);
     expect(performance.now() - t0).toBeLessThan(20_000);
@@ -128,7 +162,10 @@ test.describe('certify: verdicts on targets that cannot be used', () => {
     await new Promise<void>((r) => silent.listen(0, '127.0.0.1', r));
     const port = (silent.address() as { port: number }).port;
     try {
-      const run = await certify(configFor(dir, 'silent', `http://127.0.0.1:${port}`, `http://127.0.0.1:${port}/oauth/token`), dir);
+      const run = await certify(
+        configFor(dir, 'silent', `http://127.0.0.1:${port}`, `http://127.0.0.1:${port}/oauth/token`),
+        dir,
+      );
       expect(run.code, run.output).toBe(3);
       expect(run.ms).toBeLessThan(30_000);
       expect(run.output).toMatch(/preflight: token request failed: the token endpoint .* did not answer/);
@@ -170,7 +207,8 @@ test.describe('certify: verdicts on targets that cannot be used', () => {
       // ...which the interrupted second run must replace.
       // The signal goes once the property has booked its first certificate: the suites are then
       // mid-test, however slowly this machine started them (the seed's bookings carry SEED_BOOKED_AT).
-      const booked = () => target.reference.ctx.store.ordered.some((c) => c.booking && c.booking.bookedAt !== SEED_BOOKED_AT);
+      const booked = () =>
+        target.reference.ctx.store.ordered.some((c) => c.booking && c.booking.bookedAt !== SEED_BOOKED_AT);
       let sent = false;
       const run = await certify(config, dir, ['--grep', 'state machine'], (_line, kill) => {
         if (sent) return;

@@ -10,9 +10,14 @@ const { env, fault, variant, 'latency-ms': latencyMs, 'race-window-ms': raceWind
 
 runMain({
   name: 'load:bench',
-  summary: 'A fair side-by-side of load generators on one endpoint and 16 connections: wrk (else autocannon), a bare k6 script, read-throughput closed and open loop, contention; writes reports/load/bench.json and bench.svg (about 1.5 minutes).',
+  summary:
+    'A fair side-by-side of load generators on one endpoint and 16 connections: wrk (else autocannon), a bare k6 script, read-throughput closed and open loop, contention; writes reports/load/bench.json and bench.svg (about 1.5 minutes).',
   synopsis: '[--env NAME|PATH] [options]',
   options: { env, fault, variant, 'latency-ms': latencyMs, 'race-window-ms': raceWindowMs },
-  exitCodes: { 0: 'every generator ran without failures and an open-loop rate was sustained', 1: 'failures, or no open-loop rate was sustained', 2: 'usage or config error, or k6 unavailable' },
+  exitCodes: {
+    0: 'every generator ran without failures and an open-loop rate was sustained',
+    1: 'failures, or no open-loop rate was sustained',
+    2: 'usage or config error, or k6 unavailable',
+  },
   run: (values) => bench(loadOptionsFrom({ ...values, scenario: 'read-throughput' }, values.env ?? environmentName())),
 });

@@ -12,7 +12,9 @@ runMain({
     const started = Date.now();
     try {
       const { bundles } = await buildLoadBundles();
-      console.log(`load:build: ${bundles.length} bundles in ${Date.now() - started} ms -> ${path.relative(process.cwd(), DEFAULT_OUT_DIR)}/ (${bundles.map((b) => path.basename(b)).join(', ')})`);
+      console.log(
+        `load:build: ${bundles.length} bundles in ${Date.now() - started} ms -> ${path.relative(process.cwd(), DEFAULT_OUT_DIR)}/ (${bundles.map((b) => path.basename(b)).join(', ')})`,
+      );
       return 0;
     } catch (error) {
       throw new CommandError(`bundling failed: ${(error as Error).message.split('\n')[0]}`, 1);

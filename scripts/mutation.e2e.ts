@@ -31,7 +31,14 @@ test.describe('npm run mutation', () => {
       expect(run.status).toBe(0);
       expect(lines.some((l) => /^mutation \[\d\/3\] fault double-booking-200: killed by/.test(l))).toBe(true);
       // The fault again under today's reduced config: its clause is never PASS there either.
-      expect(lines.some((l) => /^mutation \[\d\/3\] reduced double-booking-200@[a-zA-Z-]+: never PASS: PV-3-CONFLICT (FAIL|PARTIAL|NOT-TESTED)/.test(l)), run.stdout).toBe(true);
+      expect(
+        lines.some((l) =>
+          /^mutation \[\d\/3\] reduced double-booking-200@[a-zA-Z-]+: never PASS: PV-3-CONFLICT (FAIL|PARTIAL|NOT-TESTED)/.test(
+            l,
+          ),
+        ),
+        run.stdout,
+      ).toBe(true);
       expect(lines.at(-3)).toBe('reduced configs: 1/1 faults never PASS');
       expect(lines.at(-2)).toBe('diagnosis: 1/1 faults named by exactly one root cause, their own clause');
 
@@ -42,16 +49,27 @@ test.describe('npm run mutation', () => {
       expect(fault).toMatchObject({ kind: 'fault', clause: 'PV-3-CONFLICT', level: 'MUST', ok: true });
       expect(fault!.killedBy.length).toBeGreaterThan(0);
       for (const k of fault!.killedBy) {
-        expect(k).toEqual({ test: expect.any(String), file: expect.stringMatching(/^suites\/.*\.spec\.ts$/), clauses: expect.any(Array), outcome: expect.stringMatching(/^(fail|warning)$/), onClause: expect.any(Boolean), message: expect.any(String) });
+        expect(k).toEqual({
+          test: expect.any(String),
+          file: expect.stringMatching(/^suites\/.*\.spec\.ts$/),
+          clauses: expect.any(Array),
+          outcome: expect.stringMatching(/^(fail|warning)$/),
+          onClause: expect.any(Boolean),
+          message: expect.any(String),
+        });
       }
-      expect(fault!.killedBy.some((k) => k.outcome === 'fail' && k.onClause && k.clauses.includes('PV-3-CONFLICT'))).toBe(true);
+      expect(
+        fault!.killedBy.some((k) => k.outcome === 'fail' && k.onClause && k.clauses.includes('PV-3-CONFLICT')),
+      ).toBe(true);
       const variant = summary.matrix.find((r) => r.name === 'remove-204');
       expect(variant).toMatchObject({ kind: 'variant', clause: null, ok: true, killedBy: [] });
       // The variant ran every selective suite (properties, race); the fault only those covering PV-3-CONFLICT, and every other test.
       expect(variant!.tests.total).toBeGreaterThan(fault!.tests.total);
       expect(fault!.diagnosis).toEqual({ rootCauses: ['PV-3-CONFLICT'], named: true });
       expect(summary.complete).toBe(false);
-      expect(readFileSync(path.join(dir, 'mutation', 'summary.md'), 'utf8')).toContain('| `double-booking-200` | PV-3-CONFLICT (MUST) | yes (5) | PV-3-CONFLICT |');
+      expect(readFileSync(path.join(dir, 'mutation', 'summary.md'), 'utf8')).toContain(
+        '| `double-booking-200` | PV-3-CONFLICT (MUST) | yes (5) | PV-3-CONFLICT |',
+      );
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -8,11 +8,21 @@ const DEFAULT_SEED = 20261121;
 
 runMain({
   name: 'peer:schemathesis',
-  summary: 'The pinned Schemathesis (installed into .tools/, Python 3.11+) drives every operation of docs/openapi.json against a target with all its checks, a fixed seed and its stateful phase.',
+  summary:
+    'The pinned Schemathesis (installed into .tools/, Python 3.11+) drives every operation of docs/openapi.json against a target with all its checks, a fixed seed and its stateful phase.',
   options: {
-    env: { type: 'string', value: 'NAME|PATH', help: 'environment config (default $PVH_ENV or local: the embedded reference API)' },
+    env: {
+      type: 'string',
+      value: 'NAME|PATH',
+      help: 'environment config (default $PVH_ENV or local: the embedded reference API)',
+    },
     'max-examples': { type: 'string', value: 'N', default: '100', help: 'examples per operation' },
-    seed: { type: 'string', value: 'N', default: String(DEFAULT_SEED), help: 'Schemathesis seed (default the harness property seed)' },
+    seed: {
+      type: 'string',
+      value: 'N',
+      default: String(DEFAULT_SEED),
+      help: 'Schemathesis seed (default the harness property seed)',
+    },
   },
   environment: { PVH_PYTHON: 'the Python 3.11+ interpreter (default python3 on PATH)' },
   exitCodes: {

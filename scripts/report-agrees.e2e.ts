@@ -17,7 +17,9 @@ import { JUNIT_ROOT_CAUSE_SUITE, JUNIT_VERDICT_SUITE } from '../reporters/certif
 const readme = readFileSync(path.join(PROJECT_ROOT, 'README.md'), 'utf8');
 
 async function run(args: string[], env: NodeJS.ProcessEnv): Promise<{ code: number | null; out: string }> {
-  const clean = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('PVH_') && !k.startsWith('REF_')));
+  const clean = Object.fromEntries(
+    Object.entries(process.env).filter(([k]) => !k.startsWith('PVH_') && !k.startsWith('REF_')),
+  );
   const child = spawn(process.execPath, args, { cwd: PROJECT_ROOT, env: { ...clean, ...env } });
   let out = '';
   child.stdout.on('data', (d: Buffer) => (out += d.toString()));
@@ -39,16 +41,23 @@ test('after a failing run, Allure, the gate and the certification report name th
   try {
     const env = { PVH_REPORT_DIR: dir, CI: '1' };
     // The comma fault fails both comma-list tests, and nothing else of PV-4.2's tests.
-    const certify = await run(['--import', 'tsx', 'scripts/certify.ts', '--grep', 'PV-4.2'], { ...env, REF_FAULTS: 'comma-list' });
+    const certify = await run(['--import', 'tsx', 'scripts/certify.ts', '--grep', 'PV-4.2'], {
+      ...env,
+      REF_FAULTS: 'comma-list',
+    });
     expect(certify.code, certify.out).toBe(1);
-    const results = JSON.parse(readFileSync(path.join(dir, 'certification', 'results.json'), 'utf8')) as CertificationResults;
+    const results = JSON.parse(
+      readFileSync(path.join(dir, 'certification', 'results.json'), 'utf8'),
+    ) as CertificationResults;
     const failing = results.tests.filter((t) => !t.ok && t.status !== 'skipped');
     expect(failing.length, certify.out).toBeGreaterThanOrEqual(2);
 
     const report = await run(['--import', 'tsx', 'scripts/report.ts'], env);
     expect(report.code, report.out).toBe(0);
     const html = readFileSync(path.join(dir, 'allure-report', 'index.html'), 'utf8');
-    const summary = JSON.parse(readFileSync(path.join(dir, 'allure-report', 'summary.json'), 'utf8')) as { stats: { total: number } };
+    const summary = JSON.parse(readFileSync(path.join(dir, 'allure-report', 'summary.json'), 'utf8')) as {
+      stats: { total: number };
+    };
     // The count Allure shows, part by part: a failing run's root causes are results too.
     const parts = `${summary.stats.total} results: ${results.tests.length} tests, the certification verdict, ${results.rootCauses.length} root cause${results.rootCauses.length === 1 ? '' : 's'}, the release decision`;
     expect(results.rootCauses.length, certify.out).toBeGreaterThan(0);
@@ -56,8 +65,13 @@ test('after a failing run, Allure, the gate and the certification report name th
     expect(report.out).toContain(`; ${parts}`);
 
     // The Quality Gates tab: the MUST rule failed with the failing tests the gate counts.
-    const gates = widget(html, 'widgets/quality-gate.json') as Record<string, Array<{ rule: string; success: boolean; actual: unknown; message: string }>>;
-    const must = Object.values(gates).flat().find((r) => r.rule === 'must/maxFailures');
+    const gates = widget(html, 'widgets/quality-gate.json') as Record<
+      string,
+      Array<{ rule: string; success: boolean; actual: unknown; message: string }>
+    >;
+    const must = Object.values(gates)
+      .flat()
+      .find((r) => r.rule === 'must/maxFailures');
     expect(must, JSON.stringify(gates)).toMatchObject({ success: false, actual: failing.length });
     expect(must!.message).not.toMatch(/\u001b\[/);
     const gate = await run(['--import', 'tsx', 'scripts/gate.ts'], env);
@@ -68,7 +82,11 @@ test('after a failing run, Allure, the gate and the certification report name th
 
     // JUnit: the entries that are not tests sit in testsuites named so, and the root's totals add them up.
     const junit = readFileSync(path.join(dir, 'junit', 'results.xml'), 'utf8');
-    const suites = [...junit.matchAll(/<testsuite name="([^"]*)"[^>]* tests="(\d+)" failures="(\d+)"/g)].map((m) => ({ name: m[1]!, tests: Number(m[2]), failures: Number(m[3]) }));
+    const suites = [...junit.matchAll(/<testsuite name="([^"]*)"[^>]* tests="(\d+)" failures="(\d+)"/g)].map((m) => ({
+      name: m[1]!,
+      tests: Number(m[2]),
+      failures: Number(m[3]),
+    }));
     const notTests = suites.filter((x) => /\(not (a test|tests)/.test(x.name));
     expect(notTests.map((x) => x.name)).toEqual([JUNIT_VERDICT_SUITE, JUNIT_ROOT_CAUSE_SUITE]);
     expect(notTests[1]!.tests).toBe(results.rootCauses.length);
@@ -81,8 +99,18 @@ test('after a failing run, Allure, the gate and the certification report name th
 
     // The first screen: the decision, the verdict and what the run assumed from the config.
     const variables = widget(html, 'widgets/variables.json') as Record<string, string>;
-    expect(variables).toMatchObject({ 'Release decision': 'NO-GO', Certification: 'NOT CONFORMANT', 'booking.limits.notes': '2000' });
-    expect(results.run.settings?.map((s) => s.setting)).toEqual(expect.arrayContaining(['booking.limits.bookingReference', 'certify.tokenHoldSeconds', 'certify.maxRatePerSecond']));
+    expect(variables).toMatchObject({
+      'Release decision': 'NO-GO',
+      Certification: 'NOT CONFORMANT',
+      'booking.limits.notes': '2000',
+    });
+    expect(results.run.settings?.map((s) => s.setting)).toEqual(
+      expect.arrayContaining([
+        'booking.limits.bookingReference',
+        'certify.tokenHoldSeconds',
+        'certify.maxRatePerSecond',
+      ]),
+    );
 
     // Every failing test in "What broke", in both certification reports.
     const certHtml = readFileSync(path.join(dir, 'certification', 'index.html'), 'utf8');

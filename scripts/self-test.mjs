@@ -24,13 +24,17 @@ function run(command, args, capture) {
   });
 }
 
-const typecheck = (project, name) => run(bin('tsc'), ['-p', project, '--incremental', '--tsBuildInfoFile', path.join(cache, `${name}.tsbuildinfo`)], true);
+const typecheck = (project, name) =>
+  run(bin('tsc'), ['-p', project, '--incremental', '--tsBuildInfoFile', path.join(cache, `${name}.tsbuildinfo`)], true);
 const [harness, k6, tests] = await Promise.all([
   typecheck('tsconfig.json', 'typecheck'),
   typecheck('tsconfig.k6.json', 'typecheck-k6'),
   run(bin('playwright'), ['test', '--project=harness', '--project=conformance', ...process.argv.slice(2)], false),
 ]);
-for (const [name, r] of [['typecheck (tsconfig.json)', harness], ['typecheck:k6 (tsconfig.k6.json)', k6]]) {
+for (const [name, r] of [
+  ['typecheck (tsconfig.json)', harness],
+  ['typecheck:k6 (tsconfig.k6.json)', k6],
+]) {
   if (r.code !== 0) console.error(`\nnpm test: ${name} failed:\n${r.output.trim()}`);
 }
 if (harness.code === 0 && k6.code === 0) console.log('npm test: type-checks passed (tsconfig.json, tsconfig.k6.json)');

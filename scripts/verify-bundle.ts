@@ -7,6 +7,10 @@ runMain({
   summary: 'Checks an evidence bundle against its SHA256SUMS and reads its completeness from metadata.json.',
   options: {},
   positionals: 'PATH',
-  exitCodes: { 0: 'intact and complete', 1: 'tampered (missing, extra or modified files), or intact but incomplete', 2: 'usage: no PATH, or not a directory' },
+  exitCodes: {
+    0: 'intact and complete',
+    1: 'tampered (missing, extra or modified files), or intact but incomplete',
+    2: 'usage: no PATH, or not a directory',
+  },
   run: (_values, positionals) => checkBundle(positionals[0]),
 });

@@ -8,13 +8,20 @@ const mask = (s) => (s ?? '').replace(/\d+(\.\d+)?/g, 'N');
 const view = (file) => {
   const r = JSON.parse(readFileSync(file, 'utf8'));
   return {
-    exitCode: r.exitCode, verdict: r.verdict, summary: r.summary, strict: r.strict, requests: r.requests,
+    exitCode: r.exitCode,
+    verdict: r.verdict,
+    summary: r.summary,
+    strict: r.strict,
+    requests: r.requests,
     scenarios: r.scenarios.played.map((p) => `${p.name}#${p.seq}`).join(' '),
     foreignRemovals: r.foreignRemovals.map((x) => x.seq).join(' '),
-    ...Object.fromEntries(r.rules.map((x) => [x.id, `${x.verdict} ${x.requests.map((q) => `#${q.seq} ${mask(q.why)}`).join('; ')}`])),
+    ...Object.fromEntries(
+      r.rules.map((x) => [x.id, `${x.verdict} ${x.requests.map((q) => `#${q.seq} ${mask(q.why)}`).join('; ')}`]),
+    ),
   };
 };
 const [a, b] = process.argv.slice(2).map(view);
 const diffs = Object.keys({ ...a, ...b }).filter((k) => JSON.stringify(a[k]) !== JSON.stringify(b[k]));
-for (const k of diffs) console.log(`  ${k}: standalone ${JSON.stringify(a[k])}; npm run client:check ${JSON.stringify(b[k])}`);
+for (const k of diffs)
+  console.log(`  ${k}: standalone ${JSON.stringify(a[k])}; npm run client:check ${JSON.stringify(b[k])}`);
 process.exit(diffs.length ? 1 : 0);

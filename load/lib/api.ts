@@ -11,11 +11,17 @@ export type IdKind = 'reference' | 'legacy';
 
 /** The path identifier of a certificate: its reference, or its legacy number when asked and known. */
 export function identifier(cert: LoadCertificate, kind: IdKind): { id: string; kind: IdKind } {
-  return kind === 'legacy' && cert.legacyNumber ? { id: cert.legacyNumber, kind } : { id: cert.reference, kind: 'reference' };
+  return kind === 'legacy' && cert.legacyNumber
+    ? { id: cert.legacyNumber, kind }
+    : { id: cert.reference, kind: 'reference' };
 }
 
 export function params(token: string, op: Operation, idKind: IdKind, json = false): Params {
-  const headers: Record<string, string> = { ...loadNetwork().headers.api, authorization: `Bearer ${token}`, accept: 'application/json' };
+  const headers: Record<string, string> = {
+    ...loadNetwork().headers.api,
+    authorization: `Bearer ${token}`,
+    accept: 'application/json',
+  };
   if (json) headers['content-type'] = 'application/json';
   // `name` groups the URLs of all certificates into one series per operation and identifier kind.
   return { headers, tags: { op, id_kind: idKind, name: `${op}:${idKind}` } };

@@ -18,11 +18,23 @@ export interface HeldToken {
   lifetimeMs: number;
 }
 
-export function requestToken(authUrl: string, cred: ClientCredential, tags: Record<string, string> = {}): RefinedResponse<ResponseType | undefined> {
+export function requestToken(
+  authUrl: string,
+  cred: ClientCredential,
+  tags: Record<string, string> = {},
+): RefinedResponse<ResponseType | undefined> {
   tokenRequests.add(1);
-  const body = formEncode([['grant_type', 'client_credentials'], ['client_id', cred.clientId], ['client_secret', cred.clientSecret]]);
+  const body = formEncode([
+    ['grant_type', 'client_credentials'],
+    ['client_id', cred.clientId],
+    ['client_secret', cred.clientSecret],
+  ]);
   return http.post(authUrl, body, {
-    headers: { ...loadNetwork().headers.token, 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
+    headers: {
+      ...loadNetwork().headers.token,
+      'content-type': 'application/x-www-form-urlencoded',
+      accept: 'application/json',
+    },
     tags: { op: 'token', name: 'token', ...tags },
   });
 }

@@ -73,6 +73,12 @@ export interface LoadNetwork {
  * Where a run's k6 web dashboard goes: the report k6 exports (K6_WEB_DASHBOARD_EXPORT) and the copy
  * the runner puts among the Allure results, which every threshold result of the run attaches.
  */
-export function dashboardFiles(cfg: Pick<LoadConfig, 'reportDir' | 'scenario' | 'runId'>): { report: string; allureAttachment: string } {
-  return { report: `${cfg.reportDir}/load/${cfg.scenario}-dashboard.html`, allureAttachment: `${cfg.runId}-${cfg.scenario}-dashboard-attachment.html` };
+export function dashboardFiles(cfg: Pick<LoadConfig, 'reportDir' | 'scenario' | 'runId'>): {
+  report: string;
+  allureAttachment: string;
+} {
+  return {
+    report: `${cfg.reportDir}/load/${cfg.scenario}-dashboard.html`,
+    allureAttachment: `${cfg.runId}-${cfg.scenario}-dashboard-attachment.html`,
+  };
 }

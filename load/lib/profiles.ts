@@ -28,9 +28,16 @@ const LATENCY: Record<ProfileName, [number, number]> = {
 };
 
 const cap = (rate: number, max?: number) => (max && max > 0 ? Math.max(1, Math.min(rate, max)) : rate);
-const capStages = (stages: Stage[], max?: number): Stage[] => stages.map((s) => ({ ...s, target: s.target === 0 ? 0 : cap(s.target, max) }));
+const capStages = (stages: Stage[], max?: number): Stage[] =>
+  stages.map((s) => ({ ...s, target: s.target === 0 ? 0 : cap(s.target, max) }));
 
-function arrival(profile: ProfileName, rates: Record<ProfileName, number>, cfg: Pick<LoadConfig, 'rate' | 'duration' | 'maxRate' | 'vus'>, exec: string, p95Ms: number): K6Scenario {
+function arrival(
+  profile: ProfileName,
+  rates: Record<ProfileName, number>,
+  cfg: Pick<LoadConfig, 'rate' | 'duration' | 'maxRate' | 'vus'>,
+  exec: string,
+  p95Ms: number,
+): K6Scenario {
   const base = { exec, timeUnit: '1s', gracefulStop: '10s' };
   if (cfg.rate !== undefined) {
     const rate = cap(cfg.rate, cfg.maxRate);
@@ -39,32 +46,93 @@ function arrival(profile: ProfileName, rates: Record<ProfileName, number>, cfg: 
     // to what the p95 bound allows. --vus N fixes both: N VUs, N connections (load:bench does that).
     const pre = cfg.vus ?? Math.max(8, Math.ceil(rate * 0.02));
     const max = cfg.vus ?? Math.max(pre, Math.ceil((rate * p95Ms) / 1000));
-    return { ...base, executor: 'constant-arrival-rate', rate, duration: cfg.duration ?? '20s', preAllocatedVUs: pre, maxVUs: max };
+    return {
+      ...base,
+      executor: 'constant-arrival-rate',
+      rate,
+      duration: cfg.duration ?? '20s',
+      preAllocatedVUs: pre,
+      maxVUs: max,
+    };
   }
   const r = rates[profile];
   switch (profile) {
     case 'smoke':
-      return { ...base, executor: 'constant-arrival-rate', rate: cap(r, cfg.maxRate), duration: cfg.duration ?? '10s', preAllocatedVUs: 4, maxVUs: 20 };
+      return {
+        ...base,
+        executor: 'constant-arrival-rate',
+        rate: cap(r, cfg.maxRate),
+        duration: cfg.duration ?? '10s',
+        preAllocatedVUs: 4,
+        maxVUs: 20,
+      };
     case 'average':
-      return { ...base, executor: 'constant-arrival-rate', rate: cap(r, cfg.maxRate), duration: cfg.duration ?? '2m', preAllocatedVUs: Math.ceil(r / 5), maxVUs: r };
+      return {
+        ...base,
+        executor: 'constant-arrival-rate',
+        rate: cap(r, cfg.maxRate),
+        duration: cfg.duration ?? '2m',
+        preAllocatedVUs: Math.ceil(r / 5),
+        maxVUs: r,
+      };
     case 'soak':
-      return { ...base, executor: 'constant-arrival-rate', rate: cap(r, cfg.maxRate), duration: cfg.duration ?? '1h', preAllocatedVUs: Math.ceil(r / 5), maxVUs: r };
+      return {
+        ...base,
+        executor: 'constant-arrival-rate',
+        rate: cap(r, cfg.maxRate),
+        duration: cfg.duration ?? '1h',
+        preAllocatedVUs: Math.ceil(r / 5),
+        maxVUs: r,
+      };
     case 'stress':
       return {
-        ...base, executor: 'ramping-arrival-rate', startRate: cap(Math.ceil(r / 8), cfg.maxRate), preAllocatedVUs: Math.ceil(r / 8), maxVUs: r,
-        stages: capStages([{ target: r / 2, duration: '1m' }, { target: r, duration: '2m' }, { target: r, duration: '2m' }, { target: 0, duration: '30s' }], cfg.maxRate),
+        ...base,
+        executor: 'ramping-arrival-rate',
+        startRate: cap(Math.ceil(r / 8), cfg.maxRate),
+        preAllocatedVUs: Math.ceil(r / 8),
+        maxVUs: r,
+        stages: capStages(
+          [
+            { target: r / 2, duration: '1m' },
+            { target: r, duration: '2m' },
+            { target: r, duration: '2m' },
+            { target: 0, duration: '30s' },
+          ],
+          cfg.maxRate,
+        ),
       };
     case 'spike':
       return {
-        ...base, executor: 'ramping-arrival-rate', startRate: cap(Math.ceil(r / 50), cfg.maxRate), preAllocatedVUs: Math.ceil(r / 10), maxVUs: r,
-        stages: capStages([{ target: r / 50, duration: '20s' }, { target: r, duration: '10s' }, { target: r, duration: '1m' }, { target: r / 50, duration: '10s' }, { target: r / 50, duration: '20s' }], cfg.maxRate),
+        ...base,
+        executor: 'ramping-arrival-rate',
+        startRate: cap(Math.ceil(r / 50), cfg.maxRate),
+        preAllocatedVUs: Math.ceil(r / 10),
+        maxVUs: r,
+        stages: capStages(
+          [
+            { target: r / 50, duration: '20s' },
+            { target: r, duration: '10s' },
+            { target: r, duration: '1m' },
+            { target: r / 50, duration: '10s' },
+            { target: r / 50, duration: '20s' },
+          ],
+          cfg.maxRate,
+        ),
       };
   }
 }
 
-function vusPlan(profile: ProfileName, cfg: Pick<LoadConfig, 'vus' | 'duration'>, exec: string): { scenario: K6Scenario; maxVus: number } {
+function vusPlan(
+  profile: ProfileName,
+  cfg: Pick<LoadConfig, 'vus' | 'duration'>,
+  exec: string,
+): { scenario: K6Scenario; maxVus: number } {
   const base = { exec, gracefulStop: '15s' };
-  if (cfg.vus !== undefined) return { scenario: { ...base, executor: 'constant-vus', vus: cfg.vus, duration: cfg.duration ?? '20s' }, maxVus: cfg.vus };
+  if (cfg.vus !== undefined)
+    return {
+      scenario: { ...base, executor: 'constant-vus', vus: cfg.vus, duration: cfg.duration ?? '20s' },
+      maxVus: cfg.vus,
+    };
   switch (profile) {
     case 'smoke':
       return { scenario: { ...base, executor: 'constant-vus', vus: 6, duration: cfg.duration ?? '8s' }, maxVus: 6 };
@@ -74,12 +142,32 @@ function vusPlan(profile: ProfileName, cfg: Pick<LoadConfig, 'vus' | 'duration'>
       return { scenario: { ...base, executor: 'constant-vus', vus: 10, duration: cfg.duration ?? '30m' }, maxVus: 10 };
     case 'stress':
       return {
-        scenario: { ...base, executor: 'ramping-vus', startVUs: 5, stages: [{ target: 50, duration: '1m' }, { target: 100, duration: '2m' }, { target: 100, duration: '1m' }, { target: 0, duration: '30s' }] },
+        scenario: {
+          ...base,
+          executor: 'ramping-vus',
+          startVUs: 5,
+          stages: [
+            { target: 50, duration: '1m' },
+            { target: 100, duration: '2m' },
+            { target: 100, duration: '1m' },
+            { target: 0, duration: '30s' },
+          ],
+        },
         maxVus: 100,
       };
     case 'spike':
       return {
-        scenario: { ...base, executor: 'ramping-vus', startVUs: 5, stages: [{ target: 5, duration: '20s' }, { target: 80, duration: '10s' }, { target: 80, duration: '30s' }, { target: 5, duration: '10s' }] },
+        scenario: {
+          ...base,
+          executor: 'ramping-vus',
+          startVUs: 5,
+          stages: [
+            { target: 5, duration: '20s' },
+            { target: 80, duration: '10s' },
+            { target: 80, duration: '30s' },
+            { target: 5, duration: '10s' },
+          ],
+        },
         maxVus: 80,
       };
   }
@@ -90,19 +178,43 @@ export const CONTENTION_REQUESTS_PER_ITERATION = 4;
 
 export function planFor(scenario: ScenarioName, profile: ProfileName, cfg: Partial<LoadConfig> = {}): Plan {
   const [p95, p99] = cfg.p95Ms !== undefined ? [cfg.p95Ms, cfg.p95Ms * 2] : LATENCY[profile];
-  const plan: Plan = { scenarios: {}, p95Ms: p95, p99Ms: p99, pacingMs: 0, contentionPoolSize: cfg.contentionPoolSize ?? (profile === 'smoke' ? 2 : 3) };
+  const plan: Plan = {
+    scenarios: {},
+    p95Ms: p95,
+    p99Ms: p99,
+    pacingMs: 0,
+    contentionPoolSize: cfg.contentionPoolSize ?? (profile === 'smoke' ? 2 : 3),
+  };
   switch (scenario) {
     case 'read-throughput':
       // --vus without --rate: closed loop (each VU sends its next read when the last one is answered).
       plan.scenarios.reads =
         cfg.vus !== undefined && cfg.rate === undefined
-          ? { exec: 'reads', executor: 'constant-vus', vus: cfg.vus, duration: cfg.duration ?? '20s', gracefulStop: '10s' }
+          ? {
+              exec: 'reads',
+              executor: 'constant-vus',
+              vus: cfg.vus,
+              duration: cfg.duration ?? '20s',
+              gracefulStop: '10s',
+            }
           : arrival(profile, { smoke: 20, average: 100, stress: 400, spike: 500, soak: 50 }, cfg, 'reads', p95);
       break;
     case 'token':
-      plan.scenarios.issue = arrival(profile, { smoke: 2, average: 5, stress: 20, spike: 30, soak: 1 }, { ...cfg, vus: undefined }, 'issue', p95);
+      plan.scenarios.issue = arrival(
+        profile,
+        { smoke: 2, average: 5, stress: 20, spike: 30, soak: 1 },
+        { ...cfg, vus: undefined },
+        'issue',
+        p95,
+      );
       if (cfg.hasShortLived) {
-        const keeper = arrival(profile, { smoke: 5, average: 5, stress: 10, spike: 10, soak: 2 }, { ...cfg, rate: undefined, vus: undefined }, 'keeper', p95);
+        const keeper = arrival(
+          profile,
+          { smoke: 5, average: 5, stress: 10, spike: 10, soak: 2 },
+          { ...cfg, rate: undefined, vus: undefined },
+          'keeper',
+          p95,
+        );
         // One or two VUs keep one short-lived token each and must refresh it several times.
         plan.scenarios.keeper = { ...keeper, preAllocatedVUs: 2, maxVUs: 4 };
       }
@@ -115,7 +227,13 @@ export function planFor(scenario: ScenarioName, profile: ProfileName, cfg: Parti
     }
     case 'read-segments':
       // Fixed total work, so two execution segments can be compared with one whole run.
-      plan.scenarios.fixed = { executor: 'shared-iterations', exec: 'fixed', vus: cfg.vus ?? 4, iterations: 200, maxDuration: '1m' };
+      plan.scenarios.fixed = {
+        executor: 'shared-iterations',
+        exec: 'fixed',
+        vus: cfg.vus ?? 4,
+        iterations: 200,
+        maxDuration: '1m',
+      };
       break;
   }
   if (cfg.warmup) withWarmup(plan.scenarios, cfg.warmup);

@@ -20,9 +20,17 @@ export function jsonBody(res: Res): Record<string, unknown> | undefined {
 
 /** One problem violation, or undefined when `res` is a well-formed problem (with the given name). */
 export function problemViolation(res: Res, name?: string): string | undefined {
-  const mediaType = String(res.headers['Content-Type'] ?? '').split(';')[0]!.trim().toLowerCase();
+  const mediaType = String(res.headers['Content-Type'] ?? '')
+    .split(';')[0]!
+    .trim()
+    .toLowerCase();
   const text = typeof res.body === 'string' ? res.body : '';
-  const first = problemViolations({ status: res.status, mediaType, text, json: <T>() => jsonBody(res) as T | undefined })[0];
+  const first = problemViolations({
+    status: res.status,
+    mediaType,
+    text,
+    json: <T>() => jsonBody(res) as T | undefined,
+  })[0];
   if (first) return `[${first.clause}] ${first.message}`;
   const got = problemName(jsonBody(res));
   return name !== undefined && got !== name ? `name ${String(got)} instead of ${name}` : undefined;
@@ -32,15 +40,20 @@ export function problemViolation(res: Res, name?: string): string | undefined {
 export function certificateViolation(res: Res, expectedReference: string, legacyNumber?: string): string | undefined {
   const c = jsonBody(res);
   if (!c || !isCertificate(c)) return 'body is not a certificate';
-  if (c.certificateReferenceNumber !== expectedReference) return `another certificate (${String(c.certificateReferenceNumber)})`;
-  if (legacyNumber !== undefined && c.externalReferenceNumber !== legacyNumber) return 'externalReferenceNumber differs from the legacy number';
+  if (c.certificateReferenceNumber !== expectedReference)
+    return `another certificate (${String(c.certificateReferenceNumber)})`;
+  if (legacyNumber !== undefined && c.externalReferenceNumber !== legacyNumber)
+    return 'externalReferenceNumber differs from the legacy number';
   return undefined;
 }
 
 /** A problem naming `name` (media type and type URN as the reference API writes them), else the full check. */
 export function isNamedProblem(res: Res, name: string): boolean {
   const body = res.body;
-  const fast = String(res.headers['Content-Type'] ?? '').startsWith('application/problem+json') && typeof body === 'string' && body.indexOf(`"type":"urn:service:error:${name}"`) >= 0;
+  const fast =
+    String(res.headers['Content-Type'] ?? '').startsWith('application/problem+json') &&
+    typeof body === 'string' &&
+    body.indexOf(`"type":"urn:service:error:${name}"`) >= 0;
   return fast || problemViolation(res, name) === undefined;
 }
 
@@ -56,12 +69,18 @@ export function identityNeedles(expectedReference: string, legacyNumber?: string
  * built once); a body without them (other spacing, key order or escaping) is parsed and judged by
  * certificateViolation. The full shape is checked on a sample (read-throughput).
  */
-export function identityViolation(res: Res, expectedReference: string, legacyNumber?: string, needles = identityNeedles(expectedReference, legacyNumber)): string | undefined {
+export function identityViolation(
+  res: Res,
+  expectedReference: string,
+  legacyNumber?: string,
+  needles = identityNeedles(expectedReference, legacyNumber),
+): string | undefined {
   // res.body read once: k6 may convert a response property into a JS value on every read.
   const raw = res.body;
   const body = typeof raw === 'string' ? raw : '';
   // An indexed loop: k6's JavaScript runtime is an interpreter, where a callback per needle costs.
-  for (let i = 0; i < needles.length; i += 1) if (body.indexOf(needles[i]!) < 0) return certificateViolation(res, expectedReference, legacyNumber);
+  for (let i = 0; i < needles.length; i += 1)
+    if (body.indexOf(needles[i]!) < 0) return certificateViolation(res, expectedReference, legacyNumber);
   return undefined;
 }
 

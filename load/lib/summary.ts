@@ -45,7 +45,8 @@ export function summarise(data: SummaryData, cfg: LoadConfig): LoadSummary {
     const m = data.metrics[name]!;
     metrics[name] = { type: m.type, values: m.values };
     // Inside handleSummary `ok: true` means the threshold PASSED (the --summary-export file inverts it).
-    for (const [expression, t] of Object.entries(m.thresholds ?? {})) thresholds.push({ metric: name, expression, ok: t.ok, values: m.values });
+    for (const [expression, t] of Object.entries(m.thresholds ?? {}))
+      thresholds.push({ metric: name, expression, ok: t.ok, values: m.values });
   }
   return {
     scenario: cfg.scenario,
@@ -72,7 +73,9 @@ export function junitXml(s: LoadSummary): string {
   const suite = `load.${s.scenario}`;
   const cases = s.thresholds.map((t) => {
     const name = esc(`${t.metric}: ${t.expression}`);
-    const failure = t.ok ? '' : `<failure message="${esc(`threshold crossed: ${t.metric} ${t.expression}`)}">${esc(shown(t.values))}</failure>`;
+    const failure = t.ok
+      ? ''
+      : `<failure message="${esc(`threshold crossed: ${t.metric} ${t.expression}`)}">${esc(shown(t.values))}</failure>`;
     return `    <testcase classname="${esc(suite)}" name="${name}" time="0">${failure}</testcase>`;
   });
   return [
@@ -91,7 +94,9 @@ export function junitXml(s: LoadSummary): string {
 export function allureResults(s: LoadSummary, dashboardAttachment: string): Record<string, string> {
   const out: Record<string, string> = {};
   // k6's own HTML dashboard of the run (the runner copies it in under this name once k6 has written it).
-  const attachments = [{ name: `k6 web dashboard: ${s.scenario} (${s.profile})`, source: dashboardAttachment, type: 'text/html' }];
+  const attachments = [
+    { name: `k6 web dashboard: ${s.scenario} (${s.profile})`, source: dashboardAttachment, type: 'text/html' },
+  ];
   const stop = Date.parse(s.finishedAt);
   for (const t of s.thresholds) {
     const uuid = crypto.randomUUID();
@@ -138,22 +143,40 @@ const isKeyTrend = (name: string) => KEY_TRENDS.includes(name.split('{')[0]!);
 
 export function textSummary(s: LoadSummary, exitHint: string): string {
   const lines: string[] = [];
-  lines.push('', `── k6 load: ${s.scenario} / ${s.profile} on ${s.environment} (run ${s.runId}, ${(s.durationMs / 1000).toFixed(1)} s) ──`);
+  lines.push(
+    '',
+    `── k6 load: ${s.scenario} / ${s.profile} on ${s.environment} (run ${s.runId}, ${(s.durationMs / 1000).toFixed(1)} s) ──`,
+  );
   const reqs = s.metrics.http_reqs?.values;
   const failed = s.metrics.http_req_failed?.values;
-  if (reqs) lines.push(`requests: ${fmt(reqs.count)} (${fmt(reqs.rate)}/s), failed: ${fmt((failed?.rate ?? 0) * 100)} %`);
+  if (reqs)
+    lines.push(`requests: ${fmt(reqs.count)} (${fmt(reqs.rate)}/s), failed: ${fmt((failed?.rate ?? 0) * 100)} %`);
   for (const name of Object.keys(s.metrics).filter(isKeyTrend)) {
     const v = s.metrics[name]?.values;
-    if (v) lines.push(`${name.padEnd(38)} avg ${fmt(v.avg)} ms  p95 ${fmt(v['p(95)'])} ms  p99 ${fmt(v['p(99)'])} ms  max ${fmt(v.max)} ms`);
+    if (v)
+      lines.push(
+        `${name.padEnd(38)} avg ${fmt(v.avg)} ms  p95 ${fmt(v['p(95)'])} ms  p99 ${fmt(v['p(99)'])} ms  max ${fmt(v.max)} ms`,
+      );
   }
-  const counters = Object.entries(s.metrics).filter(([n, m]) => m.type === 'counter' && !n.startsWith('http_') && !n.includes('{') && !['iterations', 'data_sent', 'data_received'].includes(n));
+  const counters = Object.entries(s.metrics).filter(
+    ([n, m]) =>
+      m.type === 'counter' &&
+      !n.startsWith('http_') &&
+      !n.includes('{') &&
+      !['iterations', 'data_sent', 'data_received'].includes(n),
+  );
   if (counters.length) lines.push(`counters: ${counters.map(([n, m]) => `${n}=${fmt(m.values.count)}`).join('  ')}`);
   const dropped = s.metrics.dropped_iterations?.values.count;
   if (dropped) lines.push(`dropped iterations: ${fmt(dropped)} (the target could not keep up with the arrival rate)`);
   lines.push('thresholds:');
   for (const t of s.thresholds) lines.push(`  ${t.ok ? 'PASS' : 'FAIL'}  ${t.metric}: ${t.expression}`);
   const failedNames = s.thresholds.filter((t) => !t.ok).map((t) => `${t.metric} ${t.expression}`);
-  lines.push(s.passed ? `verdict: PASS (${s.thresholds.length} thresholds held)` : `verdict: FAIL (${failedNames.join('; ')})${exitHint}`, '');
+  lines.push(
+    s.passed
+      ? `verdict: PASS (${s.thresholds.length} thresholds held)`
+      : `verdict: FAIL (${failedNames.join('; ')})${exitHint}`,
+    '',
+  );
   return lines.join('\n');
 }
 
@@ -166,6 +189,7 @@ export function summaryOutputs(data: SummaryData, cfg: LoadConfig): Record<strin
     [`${dir}/${cfg.scenario}-junit.xml`]: junitXml(s),
     stdout: textSummary(s, s.passed ? '' : ' — k6 exits 99'),
   };
-  for (const [key, body] of Object.entries(allureResults(s, dashboardFiles(cfg).allureAttachment))) out[`${cfg.reportDir}/allure-results/${key.split('|')[1]}-result.json`] = body;
+  for (const [key, body] of Object.entries(allureResults(s, dashboardFiles(cfg).allureAttachment)))
+    out[`${cfg.reportDir}/allure-results/${key.split('|')[1]}-result.json`] = body;
   return out;
 }

@@ -26,13 +26,29 @@ export interface Measured {
 }
 
 /** The bare k6 script: `vus` constant VUs, each one connection, for `seconds`. */
-export async function bareK6(k6: LocatedK6, url: string, token: string, vus: number, seconds: number, dir: string): Promise<Measured> {
+export async function bareK6(
+  k6: LocatedK6,
+  url: string,
+  token: string,
+  vus: number,
+  seconds: number,
+  dir: string,
+): Promise<Measured> {
   mkdirSync(dir, { recursive: true });
   const summary = path.join(dir, 'bare-summary.json');
   rmSync(summary, { force: true });
-  const env = k6Env({ BENCH_URL: url, BENCH_TOKEN: token, BENCH_VUS: String(vus), BENCH_DURATION: `${seconds}s`, BENCH_SUMMARY: summary });
+  const env = k6Env({
+    BENCH_URL: url,
+    BENCH_TOKEN: token,
+    BENCH_VUS: String(vus),
+    BENCH_DURATION: `${seconds}s`,
+    BENCH_SUMMARY: summary,
+  });
   const code = await new Promise<number>((resolve, reject) => {
-    const child = spawn(k6.bin, ['run', '--quiet', '--no-color', BARE_SCRIPT], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+    const child = spawn(k6.bin, ['run', '--quiet', '--no-color', BARE_SCRIPT], {
+      env,
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
     child.on('error', reject);
     child.on('close', (c) => resolve(c ?? 1));
   });
@@ -45,11 +61,25 @@ export async function bareK6(k6: LocatedK6, url: string, token: string, vus: num
  * One of our scenarios for `seconds` after the warm-up; `series` names the measured scenario's
  * sub-metrics its thresholds declare (e.g. "scenario:reads"), `latency` the latency series.
  */
-export async function scenarioRun(k6: LocatedK6, target: Target, cfg: LoadConfig, seconds: number, series: string, latency = series): Promise<Measured & { exitCode: number }> {
+export async function scenarioRun(
+  k6: LocatedK6,
+  target: Target,
+  cfg: LoadConfig,
+  seconds: number,
+  series: string,
+  latency = series,
+): Promise<Measured & { exitCode: number }> {
   const run = await runK6(k6, target, { ...cfg, duration: `${seconds}s`, warmup: WARMUP }, [], true);
   if (!run.summary) throw new CommandError(`${cfg.scenario} wrote no summary (k6 exited ${run.exitCode}).`);
   const m = run.summary.metrics;
   const d = m[`http_req_duration{${latency}}`]?.values ?? {};
   const requests = m[`http_reqs{${series}}`]?.values.count ?? m[`http_req_duration{${series}}`]?.values.count ?? 0;
-  return { achieved: requests / seconds, failedRate: m[`http_req_failed{${series}}`]?.values.rate ?? m.http_req_failed?.values.rate ?? 1, p95: d['p(95)'] ?? 0, p99: d['p(99)'] ?? 0, requests, exitCode: run.exitCode };
+  return {
+    achieved: requests / seconds,
+    failedRate: m[`http_req_failed{${series}}`]?.values.rate ?? m.http_req_failed?.values.rate ?? 1,
+    p95: d['p(95)'] ?? 0,
+    p99: d['p(99)'] ?? 0,
+    requests,
+    exitCode: run.exitCode,
+  };
 }

@@ -60,7 +60,12 @@ function chartSpec(b: BenchResult): TopLevelSpec {
     { offered: s.offered, series: 'p95', value: s.p95 },
     { offered: s.offered, series: 'p99', value: s.p99 },
   ]);
-  const x = { field: 'offered', type: 'quantitative', title: 'offered arrival rate (req/s)', scale: { zero: true } } as const;
+  const x = {
+    field: 'offered',
+    type: 'quantitative',
+    title: 'offered arrival rate (req/s)',
+    scale: { zero: true },
+  } as const;
   const color = (domain: string[]) => ({ field: 'series', type: 'nominal', title: null, scale: { domain } }) as const;
   const ref = [
     { label: `bare k6, closed loop: ${n(b.bare.achieved)}/s`, value: b.bare.achieved },
@@ -68,7 +73,10 @@ function chartSpec(b: BenchResult): TopLevelSpec {
   ];
   return {
     $schema: 'https://vega.github.io/schema/vega-lite/v6.json',
-    title: { text: 'read-throughput, open loop (k6 constant-arrival-rate, warm-up excluded)', subtitle: `${b.openLoopVus} VUs preallocated, ${b.stepSeconds} s per step (closed loops: ${b.connections} VUs/connections); raw ceiling ${b.raw.tool} ${n(b.raw.rps)}/s; ${b.machine.cpus} CPUs, load average ${b.machine.loadAverageBefore[0]}; ${b.measuredAt.slice(0, 16)}Z` },
+    title: {
+      text: 'read-throughput, open loop (k6 constant-arrival-rate, warm-up excluded)',
+      subtitle: `${b.openLoopVus} VUs preallocated, ${b.stepSeconds} s per step (closed loops: ${b.connections} VUs/connections); raw ceiling ${b.raw.tool} ${n(b.raw.rps)}/s; ${b.machine.cpus} CPUs, load average ${b.machine.loadAverageBefore[0]}; ${b.measuredAt.slice(0, 16)}Z`,
+    },
     background: 'white',
     resolve: { scale: { color: 'independent' } },
     vconcat: [
@@ -76,9 +84,26 @@ function chartSpec(b: BenchResult): TopLevelSpec {
         width: 520,
         height: 220,
         layer: [
-          { data: { values: steps }, mark: { type: 'line', point: true }, encoding: { x, y: { field: 'value', type: 'quantitative', title: 'requests per second' }, color: color(['achieved', 'offered']), strokeDash: { field: 'series', type: 'nominal', legend: null } } },
-          { data: { values: ref }, mark: { type: 'rule', strokeDash: [2, 3], color: 'gray' }, encoding: { y: { field: 'value', type: 'quantitative' } } },
-          { data: { values: ref }, mark: { type: 'text', align: 'left', dx: 4, dy: -6, color: 'gray' }, encoding: { y: { field: 'value', type: 'quantitative' }, x: { value: 0 }, text: { field: 'label' } } },
+          {
+            data: { values: steps },
+            mark: { type: 'line', point: true },
+            encoding: {
+              x,
+              y: { field: 'value', type: 'quantitative', title: 'requests per second' },
+              color: color(['achieved', 'offered']),
+              strokeDash: { field: 'series', type: 'nominal', legend: null },
+            },
+          },
+          {
+            data: { values: ref },
+            mark: { type: 'rule', strokeDash: [2, 3], color: 'gray' },
+            encoding: { y: { field: 'value', type: 'quantitative' } },
+          },
+          {
+            data: { values: ref },
+            mark: { type: 'text', align: 'left', dx: 4, dy: -6, color: 'gray' },
+            encoding: { y: { field: 'value', type: 'quantitative' }, x: { value: 0 }, text: { field: 'label' } },
+          },
         ],
       },
       {
@@ -86,7 +111,11 @@ function chartSpec(b: BenchResult): TopLevelSpec {
         height: 160,
         data: { values: latency },
         mark: { type: 'line', point: true },
-        encoding: { x, y: { field: 'value', type: 'quantitative', title: 'latency (ms)' }, color: color(['p95', 'p99']) },
+        encoding: {
+          x,
+          y: { field: 'value', type: 'quantitative', title: 'latency (ms)' },
+          color: color(['p95', 'p99']),
+        },
       },
     ],
   };

@@ -19,7 +19,16 @@ import path from 'node:path';
 import { certificateUrl } from '../../fixtures/contract/paths.ts';
 import { CommandError } from '../../fixtures/harness/support/command-error.ts';
 import { bareK6, scenarioRun } from './bench-k6.ts';
-import { contractLine, generatorLine, loadAverage, rawLine, stepLine, writeBench, type BenchResult, type Step } from './bench-report.ts';
+import {
+  contractLine,
+  generatorLine,
+  loadAverage,
+  rawLine,
+  stepLine,
+  writeBench,
+  type BenchResult,
+  type Step,
+} from './bench-report.ts';
 import type { LoadOptions } from './options.ts';
 import { fetchToken, rawCeiling } from './raw-ceiling.ts';
 import { withLoadTarget } from './run.ts';
@@ -49,25 +58,44 @@ export function bench(parsed: LoadOptions): Promise<number> {
     const loadAverageBefore = loadAverage();
     const dir = path.join(reportDir(), 'load');
     const benchDir = path.join(dir, 'bench');
-    const cfgFor = (opts: Partial<LoadOptions>) => ({ ...loadConfigFor(target, { ...parsed, p95Ms: 10_000, ...opts }), reportDir: benchDir });
+    const cfgFor = (opts: Partial<LoadOptions>) => ({
+      ...loadConfigFor(target, { ...parsed, p95Ms: 10_000, ...opts }),
+      reportDir: benchDir,
+    });
     const url = certificateUrl(target.resolved.baseUrl, target.resolved.pool[0]!.reference);
     // wrk, autocannon and the bare script cannot be capped: the bench measures this machine, on loopback only.
     if (!LOOPBACK.has(new URL(url).hostname) || target.maxRate !== undefined) {
-      throw new CommandError(`uncapped generators (wrk, autocannon, a bare k6 script) run only against a target on loopback without a rate cap; "${target.name}" is ${new URL(url).host}${target.maxRate !== undefined ? `, capped at ${target.maxRate}/s` : ''}.`);
+      throw new CommandError(
+        `uncapped generators (wrk, autocannon, a bare k6 script) run only against a target on loopback without a rate cap; "${target.name}" is ${new URL(url).host}${target.maxRate !== undefined ? `, capped at ${target.maxRate}/s` : ''}.`,
+      );
     }
-    console.log(`load:bench: GET ${new URL(url).pathname}, ${CONNECTIONS} connections, ${SECONDS} s each (open-loop steps ${STEP_SECONDS} s); load average ${loadAverageBefore.join(' ')} on ${os.cpus().length} CPUs`);
+    console.log(
+      `load:bench: GET ${new URL(url).pathname}, ${CONNECTIONS} connections, ${SECONDS} s each (open-loop steps ${STEP_SECONDS} s); load average ${loadAverageBefore.join(' ')} on ${os.cpus().length} CPUs`,
+    );
 
     const token = await fetchToken(target.resolved.authUrl, target.resolved.credentials.primary);
     const raw = await rawCeiling(url, token, SECONDS, CONNECTIONS);
     console.log(rawLine(raw, CONNECTIONS));
     const bare = await bareK6(k6, url, token, CONNECTIONS, SECONDS, benchDir);
     console.log(generatorLine(`k6 bare script, ${CONNECTIONS} VUs`, bare));
-    const closedLoop = await scenarioRun(k6, target, cfgFor({ scenario: 'read-throughput', vus: CONNECTIONS }), SECONDS, 'scenario:reads');
+    const closedLoop = await scenarioRun(
+      k6,
+      target,
+      cfgFor({ scenario: 'read-throughput', vus: CONNECTIONS }),
+      SECONDS,
+      'scenario:reads',
+    );
     console.log(generatorLine(`read-throughput closed, ${CONNECTIONS} VUs`, closedLoop));
 
     const steps: Step[] = [];
     const step = async (offered: number): Promise<void> => {
-      const m = await scenarioRun(k6, target, cfgFor({ scenario: 'read-throughput', vus: OPEN_LOOP_VUS, rate: offered }), STEP_SECONDS, 'scenario:reads');
+      const m = await scenarioRun(
+        k6,
+        target,
+        cfgFor({ scenario: 'read-throughput', vus: OPEN_LOOP_VUS, rate: offered }),
+        STEP_SECONDS,
+        'scenario:reads',
+      );
       const s: Step = { ...m, offered, sustained: m.requests >= offered * STEP_SECONDS * 0.99 && m.failedRate < 0.01 };
       steps.push(s);
       console.log(stepLine(s));
@@ -92,8 +120,17 @@ export function bench(parsed: LoadOptions): Promise<number> {
     // Contention books and unbooks: only where the environment allows writes (writable is empty otherwise).
     let contention: BenchResult['contention'];
     if (target.resolved.writable.length) {
-      contention = await scenarioRun(k6, target, cfgFor({ scenario: 'contention', vus: CONNECTIONS / 2 }), SECONDS, 'scenario:contend', 'op:book');
-      console.log(generatorLine(`contention, ${CONNECTIONS / 2} VUs (rate: all requests)`, contention, ', p95/p99 of bookings'));
+      contention = await scenarioRun(
+        k6,
+        target,
+        cfgFor({ scenario: 'contention', vus: CONNECTIONS / 2 }),
+        SECONDS,
+        'scenario:contend',
+        'op:book',
+      );
+      console.log(
+        generatorLine(`contention, ${CONNECTIONS / 2} VUs (rate: all requests)`, contention, ', p95/p99 of bookings'),
+      );
     }
 
     const result: BenchResult = {
@@ -109,7 +146,11 @@ export function bench(parsed: LoadOptions): Promise<number> {
       closedLoop,
       openLoop: { steps, ...(highestSustained ? { highestSustained } : {}) },
       ...(contention ? { contention } : {}),
-      ratios: { readThroughputRaw: closedLoop.achieved / raw.rps, bareRaw: bare.achieved / raw.rps, ...(highestSustained ? { openLoopRaw: highestSustained / raw.rps } : {}) },
+      ratios: {
+        readThroughputRaw: closedLoop.achieved / raw.rps,
+        bareRaw: bare.achieved / raw.rps,
+        ...(highestSustained ? { openLoopRaw: highestSustained / raw.rps } : {}),
+      },
     };
     const files = await writeBench(result, dir);
     console.log(
@@ -117,10 +158,15 @@ export function bench(parsed: LoadOptions): Promise<number> {
         ? `load:bench: highest sustained open-loop rate ${highestSustained}/s (open loop/raw = ${(highestSustained / raw.rps).toFixed(2)})`
         : `load:bench: no open-loop rate was sustained (lowest step ${steps[0]?.offered ?? 0}/s)`,
     );
-    console.log(`load:bench: ${path.relative(process.cwd(), files.json)}, ${path.relative(process.cwd(), files.chart)}; ${Math.round((Date.now() - started) / 1000)} s, load average now ${result.machine.loadAverageAfter.join(' ')} (other work on the machine lowers every figure)`);
-    console.log(`load:bench: goal read-throughput/raw >= ${GOAL}: ${result.ratios.readThroughputRaw >= GOAL ? 'met' : 'NOT met'}`);
+    console.log(
+      `load:bench: ${path.relative(process.cwd(), files.json)}, ${path.relative(process.cwd(), files.chart)}; ${Math.round((Date.now() - started) / 1000)} s, load average now ${result.machine.loadAverageAfter.join(' ')} (other work on the machine lowers every figure)`,
+    );
+    console.log(
+      `load:bench: goal read-throughput/raw >= ${GOAL}: ${result.ratios.readThroughputRaw >= GOAL ? 'met' : 'NOT met'}`,
+    );
     console.log(contractLine(result));
-    const healthy = [bare, closedLoop, ...(contention ? [contention] : [])].every((m) => m.failedRate < 0.01) && raw.okShare > 0.99;
+    const healthy =
+      [bare, closedLoop, ...(contention ? [contention] : [])].every((m) => m.failedRate < 0.01) && raw.okShare > 0.99;
     return healthy && highestSustained ? 0 : 1;
   });
 }

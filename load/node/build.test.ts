@@ -67,7 +67,8 @@ test('load bookings carry the harness bookingReference prefix (the janitor recog
 });
 
 test('every scenario has a plan for every profile, and --max-rate caps arrival rates', () => {
-  for (const s of SCENARIOS) for (const p of PROFILES) expect(Object.keys(planFor(s, p).scenarios).length).toBeGreaterThan(0);
+  for (const s of SCENARIOS)
+    for (const p of PROFILES) expect(Object.keys(planFor(s, p).scenarios).length).toBeGreaterThan(0);
   const capped = planFor('read-throughput', 'stress', { maxRate: 7 });
   const reads = capped.scenarios.reads as unknown as { startRate: number; stages: Array<{ target: number }> };
   expect(Math.max(reads.startRate, ...reads.stages.map((s) => s.target))).toBeLessThanOrEqual(7);
@@ -75,10 +76,16 @@ test('every scenario has a plan for every profile, and --max-rate caps arrival r
 });
 
 test('production is refused without --allow-production and --max-rate; load caps apply', () => {
-  expect(() => checkLoadSafety(production, { scenario: 'read-throughput', allowProduction: false })).toThrow(CommandError);
-  expect(() => checkLoadSafety(production, { scenario: 'read-throughput', allowProduction: true })).toThrow(/--max-rate/);
+  expect(() => checkLoadSafety(production, { scenario: 'read-throughput', allowProduction: false })).toThrow(
+    CommandError,
+  );
+  expect(() => checkLoadSafety(production, { scenario: 'read-throughput', allowProduction: true })).toThrow(
+    /--max-rate/,
+  );
   expect(checkLoadSafety(production, { scenario: 'read-throughput', allowProduction: true, maxRate: 5 })).toBe(5);
-  expect(() => checkLoadSafety(production, { scenario: 'contention', allowProduction: true, maxRate: 5 })).toThrow(/writes are not allowed/);
+  expect(() => checkLoadSafety(production, { scenario: 'contention', allowProduction: true, maxRate: 5 })).toThrow(
+    /writes are not allowed/,
+  );
   expect(checkLoadSafety(staging, { scenario: 'read-throughput', allowProduction: false, maxRate: 500 })).toBe(50);
 });
 
@@ -87,4 +94,3 @@ test('bad flag values give one-line CommandErrors (unknown flags: scripts/comman
   expect(() => loadOptionsFrom({ scenario: 'token', profile: 'huge' }, 'local')).toThrow(/--profile must be one of/);
   expect(() => loadOptionsFrom({ scenario: 'token', vus: 'many' }, 'local')).toThrow(CommandError);
 });
-

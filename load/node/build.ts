@@ -20,7 +20,9 @@ export function scenarioEntries(): string[] {
     .sort();
 }
 
-export async function buildLoadBundles(outdir = DEFAULT_OUT_DIR): Promise<{ outdir: string; bundles: string[]; result: BuildResult }> {
+export async function buildLoadBundles(
+  outdir = DEFAULT_OUT_DIR,
+): Promise<{ outdir: string; bundles: string[]; result: BuildResult }> {
   const entryPoints = scenarioEntries();
   const result = await build({
     entryPoints,

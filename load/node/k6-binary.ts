@@ -21,8 +21,7 @@ const ROOT = PROJECT_ROOT;
 export const LOCAL_K6 = path.join(ROOT, '.tools', 'bin', 'k6');
 const MIN_GO = [1, 25] as const;
 
-export const K6_INSTALL_HINT =
-  `k6 ${K6_VERSION} not found: set K6_BIN to a k6 v2 binary, put k6 on PATH, or install Go >= ${MIN_GO.join('.')} and run "npm run k6:ensure" (builds ${K6_MODULE}@${K6_VERSION} into .tools/bin).`;
+export const K6_INSTALL_HINT = `k6 ${K6_VERSION} not found: set K6_BIN to a k6 v2 binary, put k6 on PATH, or install Go >= ${MIN_GO.join('.')} and run "npm run k6:ensure" (builds ${K6_MODULE}@${K6_VERSION} into .tools/bin).`;
 
 /**
  * Go's garbage-collector target for k6 unless GOGC is set: k6 allocates per sample, and collecting
@@ -42,7 +41,12 @@ export function k6Env(extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
 /** The version string of a k6 binary ("v2.2.0"), or undefined when it does not run. */
 export function k6VersionOf(bin: string): string | undefined {
   try {
-    const out = execFileSync(bin, ['version'], { env: k6Env(), encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'], timeout: 15_000 });
+    const out = execFileSync(bin, ['version'], {
+      env: k6Env(),
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+      timeout: 15_000,
+    });
     return /k6 (v\d+\.\d+\.\d+\S*)/.exec(out)?.[1];
   } catch {
     return undefined;
@@ -64,7 +68,8 @@ export function findK6(): LocatedK6 | undefined {
   const fromEnv = process.env.K6_BIN;
   if (fromEnv) {
     const v = k6VersionOf(fromEnv);
-    if (!v) throw new CommandError(`K6_BIN=${fromEnv} does not run ("${fromEnv} version" failed): fix K6_BIN or unset it.`);
+    if (!v)
+      throw new CommandError(`K6_BIN=${fromEnv} does not run ("${fromEnv} version" failed): fix K6_BIN or unset it.`);
     if (!isV2(v)) console.warn(`k6: K6_BIN is ${v}; the load suite is written for v2.x.`);
     return { bin: fromEnv, version: v, source: 'K6_BIN' };
   }
@@ -95,18 +100,29 @@ export async function buildK6(log: (line: string) => void = (l) => console.error
   const go = goVersion();
   if (!go) throw new CommandError(K6_INSTALL_HINT);
   if (go[0] < MIN_GO[0] || (go[0] === MIN_GO[0] && go[1] < MIN_GO[1])) {
-    throw new CommandError(`k6 ${K6_VERSION} needs Go >= ${MIN_GO.join('.')} but go is ${go.join('.')}: upgrade Go, or set K6_BIN to a k6 v2 binary.`);
+    throw new CommandError(
+      `k6 ${K6_VERSION} needs Go >= ${MIN_GO.join('.')} but go is ${go.join('.')}: upgrade Go, or set K6_BIN to a k6 v2 binary.`,
+    );
   }
   const work = path.join(ROOT, '.tools', 'k6-build');
   throwawayModule(work, 'k6build', go.join('.'), K6_MODULE, K6_VERSION);
   mkdirSync(path.dirname(LOCAL_K6), { recursive: true });
-  log(`k6: building ${K6_MODULE}@${K6_VERSION} with Go ${go.join('.')} into ${path.relative(process.cwd(), LOCAL_K6)} (first time: a few minutes)...`);
+  log(
+    `k6: building ${K6_MODULE}@${K6_VERSION} with Go ${go.join('.')} into ${path.relative(process.cwd(), LOCAL_K6)} (first time: a few minutes)...`,
+  );
   const started = Date.now();
   await new Promise<void>((resolve, reject) => {
-    const child = spawn('go', ['build', '-trimpath', '-o', LOCAL_K6, K6_MODULE], { cwd: work, env: goBuildEnv(), stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn('go', ['build', '-trimpath', '-o', LOCAL_K6, K6_MODULE], {
+      cwd: work,
+      env: goBuildEnv(),
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let downloads = 0;
     let tail: string[] = [];
-    const tick = setInterval(() => log(`k6: still building (${Math.round((Date.now() - started) / 1000)} s, ${downloads} modules fetched)...`), 20_000);
+    const tick = setInterval(
+      () => log(`k6: still building (${Math.round((Date.now() - started) / 1000)} s, ${downloads} modules fetched)...`),
+      20_000,
+    );
     const onData = (chunk: Buffer) => {
       for (const line of chunk.toString().split('\n').filter(Boolean)) {
         if (line.startsWith('go: downloading')) downloads += 1;

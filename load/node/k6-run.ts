@@ -40,18 +40,35 @@ export interface K6Run {
  */
 function dashboardEnv(cfg: LoadConfig, report: string): NodeJS.ProcessEnv {
   const period = Math.min(60, Math.max(1, Math.ceil(planSeconds(planFor(cfg.scenario, cfg.profile, cfg)) / 60)));
-  return { K6_WEB_DASHBOARD: 'true', K6_WEB_DASHBOARD_PORT: '-1', K6_WEB_DASHBOARD_EXPORT: report, K6_WEB_DASHBOARD_PERIOD: `${period}s`, K6_WEB_DASHBOARD_OPEN: 'false' };
+  return {
+    K6_WEB_DASHBOARD: 'true',
+    K6_WEB_DASHBOARD_PORT: '-1',
+    K6_WEB_DASHBOARD_EXPORT: report,
+    K6_WEB_DASHBOARD_PERIOD: `${period}s`,
+    K6_WEB_DASHBOARD_OPEN: 'false',
+  };
 }
 
 /** Puts the dashboard among the run's Allure results (its threshold results attach it), or says why there is none. */
 function attachDashboard(cfg: LoadConfig, report: string, exitCode: number): void {
   const attachment = path.join(cfg.reportDir, 'allure-results', dashboardFiles(cfg).allureAttachment);
   if (existsSync(report)) copyFileSync(report, attachment);
-  else writeFileSync(attachment, `<!doctype html><title>no dashboard</title><p>k6 exited ${exitCode} without exporting its web dashboard (${path.basename(report)}).</p>\n`);
+  else
+    writeFileSync(
+      attachment,
+      `<!doctype html><title>no dashboard</title><p>k6 exited ${exitCode} without exporting its web dashboard (${path.basename(report)}).</p>\n`,
+    );
 }
 
 /** Runs one bundled scenario with k6 (asynchronously: the embedded API shares this event loop). */
-export async function runK6(k6: LocatedK6, target: Target, cfg: LoadConfig, extraArgs: string[] = [], quiet = false, extraEnv: NodeJS.ProcessEnv = {}): Promise<K6Run> {
+export async function runK6(
+  k6: LocatedK6,
+  target: Target,
+  cfg: LoadConfig,
+  extraArgs: string[] = [],
+  quiet = false,
+  extraEnv: NodeJS.ProcessEnv = {},
+): Promise<K6Run> {
   const bundle = path.join(DEFAULT_OUT_DIR, `${cfg.scenario}.js`);
   const summaryFile = path.join(cfg.reportDir, 'load', `${cfg.scenario}-summary.json`);
   const dashboard = dashboardFiles(cfg).report;
@@ -60,12 +77,20 @@ export async function runK6(k6: LocatedK6, target: Target, cfg: LoadConfig, extr
   rmSync(summaryFile, { force: true });
   rmSync(dashboard, { force: true });
   const args = ['run', '--quiet', '--no-color', ...extraArgs, bundle];
-  if (!quiet) console.log(`load: ${path.relative(process.cwd(), k6.bin) || k6.bin} ${args.join(' ')}   [${cfg.scenario}/${cfg.profile} on ${cfg.environment}, run ${cfg.runId}${cfg.maxRate ? `, max ${cfg.maxRate}/s` : ''}]`);
+  if (!quiet)
+    console.log(
+      `load: ${path.relative(process.cwd(), k6.bin) || k6.bin} ${args.join(' ')}   [${cfg.scenario}/${cfg.profile} on ${cfg.environment}, run ${cfg.runId}${cfg.maxRate ? `, max ${cfg.maxRate}/s` : ''}]`,
+    );
   const exitCode = await new Promise<number>((resolve, reject) => {
     // Its own process group: a stop signal reaches k6 once, through us (SIGINT: k6 stops the test
     // and still writes its summary; a second signal kills it), and never outlives this process.
     const child = spawn(k6.bin, args, {
-      env: k6Env({ ...extraEnv, ...target.secrets, ...dashboardEnv(cfg, dashboard), [CONFIG_VAR]: JSON.stringify(cfg) }),
+      env: k6Env({
+        ...extraEnv,
+        ...target.secrets,
+        ...dashboardEnv(cfg, dashboard),
+        [CONFIG_VAR]: JSON.stringify(cfg),
+      }),
       stdio: quiet ? ['ignore', 'ignore', 'pipe'] : ['ignore', 'inherit', 'inherit'],
       detached: true,
     });
@@ -92,17 +117,28 @@ export async function runK6(k6: LocatedK6, target: Target, cfg: LoadConfig, extr
   });
   const summary = existsSync(summaryFile) ? (JSON.parse(readFileSync(summaryFile, 'utf8')) as LoadSummary) : undefined;
   if (summary) attachDashboard(cfg, dashboard, exitCode);
-  return { exitCode, verdict: verdictLine(cfg, exitCode, summary), ...(summary ? { summary } : {}), ...(existsSync(dashboard) ? { dashboard } : {}) };
+  return {
+    exitCode,
+    verdict: verdictLine(cfg, exitCode, summary),
+    ...(summary ? { summary } : {}),
+    ...(existsSync(dashboard) ? { dashboard } : {}),
+  };
 }
 
 export function verdictLine(cfg: LoadConfig, exitCode: number, summary?: LoadSummary): string {
   const what = `${cfg.scenario}/${cfg.profile} on ${cfg.environment}`;
-  if (exitCode === 0 && summary?.passed !== false) return `LOAD PASS ${what}: ${summary?.thresholds.length ?? 0} thresholds held`;
+  if (exitCode === 0 && summary?.passed !== false)
+    return `LOAD PASS ${what}: ${summary?.thresholds.length ?? 0} thresholds held`;
   const crossed = (summary?.thresholds ?? [])
     .filter((t) => !t.ok)
     .map((t) => {
       const v = t.values;
-      const shown = 'count' in v ? `count=${v.count}` : 'rate' in v && !('avg' in v) ? `rate=${(v.rate ?? 0).toFixed(4)}` : `p95=${(v['p(95)'] ?? 0).toFixed(1)}ms`;
+      const shown =
+        'count' in v
+          ? `count=${v.count}`
+          : 'rate' in v && !('avg' in v)
+            ? `rate=${(v.rate ?? 0).toFixed(4)}`
+            : `p95=${(v['p(95)'] ?? 0).toFixed(1)}ms`;
       return `${t.metric} ${t.expression} (${shown})`;
     });
   const why = EXIT_EXPLANATIONS[exitCode] ?? `k6 exited ${exitCode}`;

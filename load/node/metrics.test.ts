@@ -15,7 +15,6 @@ import type { Target } from './target.ts';
 import type { LoadConfig } from '../lib/load-config.ts';
 import { freePort } from '../../fixtures/harness/support/free-port.ts';
 
-
 test('an endpoint that refuses the empty write leaves k6 without the output, with one line', async () => {
   const port = await freePort();
   const lines: string[] = [];
@@ -30,7 +29,9 @@ test('an endpoint that refuses the empty write leaves k6 without the output, wit
   } finally {
     console.log = log;
   }
-  expect(lines).toEqual([`load: metrics not sent to Prometheus at http://127.0.0.1:${port}/api/v1/write: ECONNREFUSED (the run's verdict is unchanged)`]);
+  expect(lines).toEqual([
+    `load: metrics not sent to Prometheus at http://127.0.0.1:${port}/api/v1/write: ECONNREFUSED (the run's verdict is unchanged)`,
+  ]);
 });
 
 test('a contention smoke with Prometheus down holds its thresholds (exit 0) and says once that nothing was sent', async () => {
@@ -39,12 +40,30 @@ test('a contention smoke with Prometheus down holds its thresholds (exit 0) and 
   const dir = mkdtempSync(path.join(tmpdir(), 'pvh-load-down-'));
   const port = await freePort();
   try {
-    const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('PVH_') && !k.startsWith('REF_')));
+    const env = Object.fromEntries(
+      Object.entries(process.env).filter(([k]) => !k.startsWith('PVH_') && !k.startsWith('REF_')),
+    );
     const run = await new Promise<{ code: number | null; output: string }>((resolve) => {
-      const child = spawn(process.execPath, ['--import', 'tsx', path.join(PROJECT_ROOT, 'scripts', 'load.ts'), '--scenario', 'contention', '--profile', 'smoke', '--duration', '3s', '--prometheus', `http://127.0.0.1:${port}/api/v1/write`], {
-        cwd: PROJECT_ROOT,
-        env: { ...env, PVH_REPORT_DIR: dir },
-      });
+      const child = spawn(
+        process.execPath,
+        [
+          '--import',
+          'tsx',
+          path.join(PROJECT_ROOT, 'scripts', 'load.ts'),
+          '--scenario',
+          'contention',
+          '--profile',
+          'smoke',
+          '--duration',
+          '3s',
+          '--prometheus',
+          `http://127.0.0.1:${port}/api/v1/write`,
+        ],
+        {
+          cwd: PROJECT_ROOT,
+          env: { ...env, PVH_REPORT_DIR: dir },
+        },
+      );
       let output = '';
       child.stdout.on('data', (d: Buffer) => (output += d.toString()));
       child.stderr.on('data', (d: Buffer) => (output += d.toString()));

@@ -22,21 +22,41 @@ export interface LoadMetrics {
   finish(exitCode: number, summary: LoadSummary | undefined): Promise<void>;
 }
 
-export async function loadMetrics(opts: LoadOptions, target: Target, cfg: LoadConfig): Promise<LoadMetrics | undefined> {
+export async function loadMetrics(
+  opts: LoadOptions,
+  target: Target,
+  cfg: LoadConfig,
+): Promise<LoadMetrics | undefined> {
   const endpoint = remoteWriteTarget(opts.prometheus, target.resolved.config.observability?.prometheusRemoteWrite);
   if (!endpoint) return undefined;
   const reachable = await pushSamples(endpoint, [], 5_000);
   if (!reachable.ok) {
-    console.log(`load: metrics not sent to Prometheus at ${endpoint.shown}: ${reachable.reason} (the run's verdict is unchanged)`);
+    console.log(
+      `load: metrics not sent to Prometheus at ${endpoint.shown}: ${reachable.reason} (the run's verdict is unchanged)`,
+    );
     return undefined;
   }
-  const labels: LoadRunLabels = { environment: cfg.environment, load_scenario: cfg.scenario, profile: cfg.profile, testid: cfg.runId, commit: gitCommit() ?? 'unknown' };
+  const labels: LoadRunLabels = {
+    environment: cfg.environment,
+    load_scenario: cfg.scenario,
+    profile: cfg.profile,
+    testid: cfg.runId,
+    commit: gitCommit() ?? 'unknown',
+  };
   console.log(`load: k6 sends its metrics to Prometheus at ${endpoint.shown} (testid ${cfg.runId})`);
   const p95Ms = planFor(cfg.scenario, cfg.profile, cfg).p95Ms;
   return {
     ...k6RemoteWrite(endpoint, labels),
     finish: async (exitCode, summary) => {
-      await sendSamples('load', endpoint, loadSamples(labels, { exitCode, p95Ms, harnessVersion: harnessVersion(), ...(summary ? { summary } : {}) }, Date.now()));
+      await sendSamples(
+        'load',
+        endpoint,
+        loadSamples(
+          labels,
+          { exitCode, p95Ms, harnessVersion: harnessVersion(), ...(summary ? { summary } : {}) },
+          Date.now(),
+        ),
+      );
     },
   };
 }

@@ -21,15 +21,32 @@ export function loadNetworkFor(env: ResolvedEnvironment): LoadNetwork {
   const c = n.tls.clientCertificate;
   if (c) {
     if (!c.cert || !c.key) {
-      throw new CommandError(`k6 takes a client certificate only as PEM: tls.clientCertificate names a PKCS#12 file (${c.describe}); convert it (openssl pkcs12 -in FILE -clcerts -nokeys -out cert.pem; openssl pkcs12 -in FILE -nocerts -out key.pem) and name certFile and keyFile.`);
+      throw new CommandError(
+        `k6 takes a client certificate only as PEM: tls.clientCertificate names a PKCS#12 file (${c.describe}); convert it (openssl pkcs12 -in FILE -clcerts -nokeys -out cert.pem; openssl pkcs12 -in FILE -nocerts -out key.pem) and name certFile and keyFile.`,
+      );
     }
     let key: string;
     try {
-      key = createPrivateKey({ key: c.key, format: 'pem', ...(c.passphrase !== undefined ? { passphrase: c.passphrase } : {}) }).export({ type: 'pkcs8', format: 'pem' }).toString();
+      key = createPrivateKey({
+        key: c.key,
+        format: 'pem',
+        ...(c.passphrase !== undefined ? { passphrase: c.passphrase } : {}),
+      })
+        .export({ type: 'pkcs8', format: 'pem' })
+        .toString();
     } catch (error) {
-      throw new CommandError(`the client certificate's key (${c.describe}) could not be read: ${(error as Error).message.split('\n')[0]} (check the passphrase variable tls.clientCertificate.passphraseEnv names).`);
+      throw new CommandError(
+        `the client certificate's key (${c.describe}) could not be read: ${(error as Error).message.split('\n')[0]} (check the passphrase variable tls.clientCertificate.passphraseEnv names).`,
+      );
     }
-    const domains = [...new Set([env.baseUrl, env.authUrl].map((u) => new URL(u)).filter((u) => u.protocol === 'https:').map((u) => u.hostname))];
+    const domains = [
+      ...new Set(
+        [env.baseUrl, env.authUrl]
+          .map((u) => new URL(u))
+          .filter((u) => u.protocol === 'https:')
+          .map((u) => u.hostname),
+      ),
+    ];
     out.tlsAuth = [{ domains, cert: c.cert.toString('utf8'), key }];
   }
   if (n.tls.insecureSkipVerify) out.insecureSkipTLSVerify = true;
@@ -39,5 +56,9 @@ export function loadNetworkFor(env: ResolvedEnvironment): LoadNetwork {
 /** Every variable k6 needs for the network; secrets among them (proxy password, key, header values): never printed. */
 export function k6NetworkEnv(env: ResolvedEnvironment): NodeJS.ProcessEnv {
   const bundle = fullCaBundle(env.network);
-  return { ...proxyChildEnv(env.network), ...(bundle ? { SSL_CERT_FILE: bundle } : {}), [NETWORK_VAR]: JSON.stringify(loadNetworkFor(env)) };
+  return {
+    ...proxyChildEnv(env.network),
+    ...(bundle ? { SSL_CERT_FILE: bundle } : {}),
+    [NETWORK_VAR]: JSON.stringify(loadNetworkFor(env)),
+  };
 }

@@ -58,19 +58,33 @@ function int(name: string, v: string | undefined, min = 0): number | undefined {
 export function loadOptionsFrom(flags: LoadFlags, env: string): LoadOptions {
   const scenario = flags.scenario;
   if (!scenario || !(SCENARIOS as readonly string[]).includes(scenario)) {
-    throw new CommandError(`--scenario must be one of ${SCENARIOS.join(', ')}${scenario ? `; got "${scenario}"` : ''}.`);
+    throw new CommandError(
+      `--scenario must be one of ${SCENARIOS.join(', ')}${scenario ? `; got "${scenario}"` : ''}.`,
+    );
   }
   const profile = flags.profile ?? 'smoke';
-  if (!(PROFILES as readonly string[]).includes(profile)) throw new CommandError(`--profile must be one of ${PROFILES.join(', ')}; got "${profile}".`);
+  if (!(PROFILES as readonly string[]).includes(profile))
+    throw new CommandError(`--profile must be one of ${PROFILES.join(', ')}; got "${profile}".`);
   if (flags.variant && !isVariantName(flags.variant)) {
     const close = closestNames(flags.variant, [...variantNames]);
-    throw new CommandError(`unknown variant "${flags.variant}".${close.length ? ` Did you mean: ${close.join(', ')}?` : ''} \`npm run reference -- --list-variants\` lists all ${variantNames.length}.`);
+    throw new CommandError(
+      `unknown variant "${flags.variant}".${close.length ? ` Did you mean: ${close.join(', ')}?` : ''} \`npm run reference -- --list-variants\` lists all ${variantNames.length}.`,
+    );
   }
-  if (flags.duration !== undefined && !/^\d+(ms|s|m|h)$/.test(flags.duration)) throw new CommandError(`--duration must look like 30s, 2m or 1h; got "${flags.duration}".`);
+  if (flags.duration !== undefined && !/^\d+(ms|s|m|h)$/.test(flags.duration))
+    throw new CommandError(`--duration must look like 30s, 2m or 1h; got "${flags.duration}".`);
   const k6Args: string[] = [];
   if (flags['execution-segment']) k6Args.push('--execution-segment', flags['execution-segment']);
-  if (flags['execution-segment-sequence']) k6Args.push('--execution-segment-sequence', flags['execution-segment-sequence']);
-  const opts: LoadOptions = { scenario: scenario as ScenarioName, profile: profile as ProfileName, env, faults: flags.fault ?? [], allowProduction: flags['allow-production'] ?? false, k6Args };
+  if (flags['execution-segment-sequence'])
+    k6Args.push('--execution-segment-sequence', flags['execution-segment-sequence']);
+  const opts: LoadOptions = {
+    scenario: scenario as ScenarioName,
+    profile: profile as ProfileName,
+    env,
+    faults: flags.fault ?? [],
+    allowProduction: flags['allow-production'] ?? false,
+    k6Args,
+  };
   if (flags.variant) opts.variant = flags.variant;
   if (flags.prometheus !== undefined) opts.prometheus = flags.prometheus;
   const set = <K extends keyof LoadOptions>(k: K, v: LoadOptions[K] | undefined) => {

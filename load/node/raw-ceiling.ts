@@ -32,7 +32,10 @@ function hasWrk(): boolean {
 
 function run(tool: RawCeiling['tool'], cmd: string, args: string[], token: string): Promise<string> {
   return new Promise<string>((resolve, reject) => {
-    const child = spawn(cmd, args, { env: { ...process.env, PVH_BENCH_TOKEN: token }, stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(cmd, args, {
+      env: { ...process.env, PVH_BENCH_TOKEN: token },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     let text = '';
     child.stdout.on('data', (c: Buffer) => (text += c.toString()));
     child.on('error', reject);
@@ -47,16 +50,49 @@ function wrkLatency(out: string, pct: string): number {
 }
 
 async function wrkCeiling(url: string, token: string, seconds: number, connections: number): Promise<RawCeiling> {
-  const out = await run('wrk', 'wrk', ['-t2', `-c${connections}`, `-d${seconds}s`, '--latency', '-s', WRK_SCRIPT, url], token);
+  const out = await run(
+    'wrk',
+    'wrk',
+    ['-t2', `-c${connections}`, `-d${seconds}s`, '--latency', '-s', WRK_SCRIPT, url],
+    token,
+  );
   const requests = Number(/(\d+) requests in/.exec(out)?.[1] ?? 0);
   const non2xx = Number(/Non-2xx or 3xx responses:\s+(\d+)/.exec(out)?.[1] ?? 0);
-  return { tool: 'wrk', rps: Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1] ?? 0), p90: wrkLatency(out, '90'), p99: wrkLatency(out, '99'), okShare: requests ? (requests - non2xx) / requests : 0 };
+  return {
+    tool: 'wrk',
+    rps: Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1] ?? 0),
+    p90: wrkLatency(out, '90'),
+    p99: wrkLatency(out, '99'),
+    okShare: requests ? (requests - non2xx) / requests : 0,
+  };
 }
 
-async function autocannonCeiling(url: string, token: string, seconds: number, connections: number): Promise<RawCeiling> {
-  const out = await run('autocannon', process.execPath, ['--import', 'tsx', GENERATOR, url, String(seconds), String(connections)], token);
-  const r = JSON.parse(out.trim().split('\n').pop()!) as { requests: number; ok: number; seconds: number; p90: number; p99: number };
-  return { tool: 'autocannon', rps: r.requests / r.seconds, p90: r.p90, p99: r.p99, okShare: r.requests ? r.ok / r.requests : 0 };
+async function autocannonCeiling(
+  url: string,
+  token: string,
+  seconds: number,
+  connections: number,
+): Promise<RawCeiling> {
+  const out = await run(
+    'autocannon',
+    process.execPath,
+    ['--import', 'tsx', GENERATOR, url, String(seconds), String(connections)],
+    token,
+  );
+  const r = JSON.parse(out.trim().split('\n').pop()!) as {
+    requests: number;
+    ok: number;
+    seconds: number;
+    p90: number;
+    p99: number;
+  };
+  return {
+    tool: 'autocannon',
+    rps: r.requests / r.seconds,
+    p90: r.p90,
+    p99: r.p99,
+    okShare: r.requests ? r.ok / r.requests : 0,
+  };
 }
 
 export function rawCeiling(url: string, token: string, seconds: number, connections: number): Promise<RawCeiling> {
@@ -67,7 +103,11 @@ export async function fetchToken(authUrl: string, cred: { clientId: string; clie
   const res = await fetch(authUrl, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ grant_type: 'client_credentials', client_id: cred.clientId, client_secret: cred.clientSecret }).toString(),
+    body: new URLSearchParams({
+      grant_type: 'client_credentials',
+      client_id: cred.clientId,
+      client_secret: cred.clientSecret,
+    }).toString(),
   });
   const j = (await res.json()) as { access_token?: string };
   if (!j.access_token) throw new CommandError(`token request failed (HTTP ${res.status}).`);

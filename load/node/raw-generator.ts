@@ -12,4 +12,12 @@ const r = await autocannon({
   connections: Number(connections),
   headers: { authorization: `Bearer ${process.env.PVH_BENCH_TOKEN ?? ''}`, accept: 'application/json' },
 });
-console.log(JSON.stringify({ requests: r.requests.total, ok: r['2xx'], seconds: r.duration, p90: r.latency.p90, p99: r.latency.p99 }));
+console.log(
+  JSON.stringify({
+    requests: r.requests.total,
+    ok: r['2xx'],
+    seconds: r.duration,
+    p90: r.latency.p90,
+    p99: r.latency.p99,
+  }),
+);

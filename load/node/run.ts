@@ -13,7 +13,10 @@ import type { LoadOptions } from './options.ts';
 import { loadConfigFor, prepareTarget, type Target } from './target.ts';
 import { shownPath } from '../../fixtures/harness/support/shown-path.ts';
 
-export async function withLoadTarget<T>(opts: LoadOptions, body: (k6: LocatedK6, target: Target) => Promise<T>): Promise<T> {
+export async function withLoadTarget<T>(
+  opts: LoadOptions,
+  body: (k6: LocatedK6, target: Target) => Promise<T>,
+): Promise<T> {
   const target = await prepareTarget(opts);
   for (const line of describeNetwork(target.resolved.network)) console.log(`load: ${line}`);
   try {
@@ -34,7 +37,10 @@ export function runLoad(opts: LoadOptions): Promise<number> {
     console.log(run.verdict);
     await metrics?.finish(run.exitCode, run.summary);
     const files = `${cfg.scenario}-{summary.json,junit.xml${run.dashboard ? ',dashboard.html' : ''}}`;
-    if (run.summary) console.log(`load: reports in ${shownPath(path.join(cfg.reportDir, 'load'))}/${files} and ${shownPath(path.join(cfg.reportDir, 'allure-results'))}/`);
+    if (run.summary)
+      console.log(
+        `load: reports in ${shownPath(path.join(cfg.reportDir, 'load'))}/${files} and ${shownPath(path.join(cfg.reportDir, 'allure-results'))}/`,
+      );
     return run.exitCode;
   });
 }

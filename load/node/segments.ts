@@ -70,20 +70,41 @@ const line = (label: string, c: Counts) =>
 export function compareSegments(opts: LoadOptions, processes: number): Promise<number> {
   return withLoadTarget(opts, async (k6, target) => {
     const base = reportDir();
-    const cfgIn = (dir: string) => ({ ...loadConfigFor(target, opts), reportDir: path.join(base, 'load', 'segments', dir) });
+    const cfgIn = (dir: string) => ({
+      ...loadConfigFor(target, opts),
+      reportDir: path.join(base, 'load', 'segments', dir),
+    });
     const { sequence, segments } = segmentsOf(processes);
     const whole = countsOf(await runK6(k6, target, cfgIn('whole'), [], true));
-    const parts = (await Promise.all(segments.map((seg, i) => runK6(k6, target, cfgIn(`segment-${i + 1}`), ['--execution-segment', seg, '--execution-segment-sequence', sequence], true)))).map(countsOf);
+    const parts = (
+      await Promise.all(
+        segments.map((seg, i) =>
+          runK6(
+            k6,
+            target,
+            cfgIn(`segment-${i + 1}`),
+            ['--execution-segment', seg, '--execution-segment-sequence', sequence],
+            true,
+          ),
+        ),
+      )
+    ).map(countsOf);
     const merged = merge(parts);
     console.log(line('one process', whole));
     parts.forEach((c, i) => console.log(line(`segment ${segments[i]}`, c)));
     console.log(line(`${processes} segments merged`, merged));
     // http_reqs also counts each process's setup() token request, so compare iterations.
-    const same = merged.iterations === whole.iterations && merged.iterations > 0 && whole.exitCode === 0 && merged.exitCode === 0;
+    const same =
+      merged.iterations === whole.iterations && merged.iterations > 0 && whole.exitCode === 0 && merged.exitCode === 0;
     const file = path.join(base, 'load', 'segments-summary.json');
     mkdirSync(path.dirname(file), { recursive: true });
-    writeFileSync(file, `${JSON.stringify({ scenario: opts.scenario, sequence, segments, whole, parts, merged, sameWork: same }, null, 2)}\n`);
-    console.log(`load:segments: ${same ? `SAME total work: ${processes} segments did the ${whole.iterations} iterations of one process` : 'MISMATCH'}; merged summary in ${path.relative(process.cwd(), file)}`);
+    writeFileSync(
+      file,
+      `${JSON.stringify({ scenario: opts.scenario, sequence, segments, whole, parts, merged, sameWork: same }, null, 2)}\n`,
+    );
+    console.log(
+      `load:segments: ${same ? `SAME total work: ${processes} segments did the ${whole.iterations} iterations of one process` : 'MISMATCH'}; merged summary in ${path.relative(process.cwd(), file)}`,
+    );
     return same ? 0 : 1;
   });
 }

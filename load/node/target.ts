@@ -10,7 +10,12 @@ import { openTarget } from '../../fixtures/environments/open-target.ts';
 import type { EnvironmentConfig } from '../../fixtures/environments/types.ts';
 import { CommandError } from '../../fixtures/harness/support/command-error.ts';
 import { newRunId } from '../../fixtures/harness/run/run-id.ts';
-import { isVariantName, parseFaults, referenceOptionsFromEnv, type ReferenceOptions } from '../../fixtures/reference-api/index.ts';
+import {
+  isVariantName,
+  parseFaults,
+  referenceOptionsFromEnv,
+  type ReferenceOptions,
+} from '../../fixtures/reference-api/index.ts';
 import { SECRET_VARS, type LoadConfig } from '../lib/load-config.ts';
 import { k6NetworkEnv } from './network.ts';
 import type { LoadOptions } from './options.ts';
@@ -26,13 +31,20 @@ export interface Target {
 }
 
 /** Production (or any environment whose config disallows load) needs --allow-production and --max-rate. */
-export function checkLoadSafety(config: EnvironmentConfig, opts: Pick<LoadOptions, 'allowProduction' | 'maxRate' | 'scenario'>): number | undefined {
+export function checkLoadSafety(
+  config: EnvironmentConfig,
+  opts: Pick<LoadOptions, 'allowProduction' | 'maxRate' | 'scenario'>,
+): number | undefined {
   const guarded = config.name === 'production' || !config.load?.allowed;
   if (guarded && !(opts.allowProduction && opts.maxRate)) {
-    throw new CommandError(`refusing to load-test "${config.name}": its config does not allow load; pass --allow-production and --max-rate N (requests/s) to run anyway.`);
+    throw new CommandError(
+      `refusing to load-test "${config.name}": its config does not allow load; pass --allow-production and --max-rate N (requests/s) to run anyway.`,
+    );
   }
   if (opts.scenario === 'contention' && !config.writes.allowed) {
-    throw new CommandError(`refusing contention on "${config.name}": writes are not allowed there (writes.allowed is false).`);
+    throw new CommandError(
+      `refusing contention on "${config.name}": writes are not allowed there (writes.allowed is false).`,
+    );
   }
   const caps = [opts.maxRate, config.load?.maxRatePerSecond].filter((n): n is number => n !== undefined);
   return caps.length ? Math.min(...caps) : undefined;
@@ -57,7 +69,8 @@ function referenceOptions(opts: LoadOptions, env: NodeJS.ProcessEnv): ReferenceO
 export async function prepareTarget(opts: LoadOptions): Promise<Target> {
   loadDotEnv();
   const env: NodeJS.ProcessEnv = { ...process.env };
-  const localOnly = opts.faults.length > 0 || opts.variant || opts.latencyMs !== undefined || opts.raceWindowMs !== undefined;
+  const localOnly =
+    opts.faults.length > 0 || opts.variant || opts.latencyMs !== undefined || opts.raceWindowMs !== undefined;
   let maxRate: number | undefined;
   const target = await openTarget(opts.env, {
     env,
@@ -66,7 +79,10 @@ export async function prepareTarget(opts: LoadOptions): Promise<Target> {
     adapt: (config) => {
       maxRate = checkLoadSafety(config, opts);
       const embedded = !!config.embeddedReference && !baseUrlGivenOutsideConfig(env);
-      if (localOnly && !embedded) throw new CommandError(`--fault, --variant, --latency-ms and --race-window-ms only apply to an embedded reference API; "${config.name}" is not one.`);
+      if (localOnly && !embedded)
+        throw new CommandError(
+          `--fault, --variant, --latency-ms and --race-window-ms only apply to an embedded reference API; "${config.name}" is not one.`,
+        );
       return config;
     },
   });
@@ -80,7 +96,14 @@ export async function prepareTarget(opts: LoadOptions): Promise<Target> {
     secrets[SECRET_VARS.shortClientId] = resolved.credentials.shortLived.clientId;
     secrets[SECRET_VARS.shortClientSecret] = resolved.credentials.shortLived.clientSecret;
   }
-  return { name: resolved.name, resolved, runId: env.PVH_RUN_ID ?? newRunId(), secrets, close: target.close, ...(maxRate !== undefined ? { maxRate } : {}) };
+  return {
+    name: resolved.name,
+    resolved,
+    runId: env.PVH_RUN_ID ?? newRunId(),
+    secrets,
+    close: target.close,
+    ...(maxRate !== undefined ? { maxRate } : {}),
+  };
 }
 
 export function reportDir(env: NodeJS.ProcessEnv = process.env): string {
@@ -90,7 +113,8 @@ export function reportDir(env: NodeJS.ProcessEnv = process.env): string {
 /** What k6 gets in PVH_LOAD_CONFIG: everything but the secrets. */
 export function loadConfigFor(target: Target, opts: LoadOptions): LoadConfig {
   const r = target.resolved;
-  const cert = (p: { reference: string; legacyNumber?: string }) => (p.legacyNumber ? { reference: p.reference, legacyNumber: p.legacyNumber } : { reference: p.reference });
+  const cert = (p: { reference: string; legacyNumber?: string }) =>
+    p.legacyNumber ? { reference: p.reference, legacyNumber: p.legacyNumber } : { reference: p.reference };
   const cfg: LoadConfig = {
     scenario: opts.scenario,
     profile: opts.profile,

@@ -12,7 +12,10 @@ import { checkTestRunFile, TESTRUN_FILE, testRunProblems, vendoredCrd } from './
 // One worker compiles the CRD schema (a few seconds: it holds whole pod specs), the rest reuse it.
 test.describe.configure({ mode: 'serial' });
 
-const shipped = () => parse(readFileSync(TESTRUN_FILE, 'utf8')) as { spec: Record<string, unknown> & { runner: { env: Array<{ name: string; value?: string }> } } };
+const shipped = () =>
+  parse(readFileSync(TESTRUN_FILE, 'utf8')) as {
+    spec: Record<string, unknown> & { runner: { env: Array<{ name: string; value?: string }> } };
+  };
 
 test('the vendored CRD is the upstream file its header names (sha256)', () => {
   const crd = vendoredCrd();
@@ -34,8 +37,16 @@ test('a broken TestRun is refused, each with a line naming the problem', () => {
   expect(broken((m) => (m.spec.parallelism = 'four'))).toContain('/spec/parallelism must be integer');
   expect(broken((m) => delete m.spec.script)).toContain("must have required property 'script'");
   expect(broken((m) => (m.spec.paralelism = 4))).toContain('unknown field "paralelism"');
-  expect(broken((m) => (m.spec.cleanup = 'always'))).toContain('/spec/cleanup must be equal to one of the allowed values ("post")');
-  expect(broken((m) => ((m.spec.runner as Record<string, unknown>).resources = { limits: { cpu: { cores: 1 } } }))).toContain('/spec/runner/resources/limits/cpu');
-  expect(broken((m) => ((m as unknown as Record<string, unknown>).apiVersion = 'k6.io/v1'))).toContain('/apiVersion must be equal to constant');
-  expect(broken((m) => ((m as unknown as { metadata: { name: string } }).metadata.name = 'Read_Throughput'))).toContain('/metadata/name must match pattern');
+  expect(broken((m) => (m.spec.cleanup = 'always'))).toContain(
+    '/spec/cleanup must be equal to one of the allowed values ("post")',
+  );
+  expect(
+    broken((m) => ((m.spec.runner as Record<string, unknown>).resources = { limits: { cpu: { cores: 1 } } })),
+  ).toContain('/spec/runner/resources/limits/cpu');
+  expect(broken((m) => ((m as unknown as Record<string, unknown>).apiVersion = 'k6.io/v1'))).toContain(
+    '/apiVersion must be equal to constant',
+  );
+  expect(broken((m) => ((m as unknown as { metadata: { name: string } }).metadata.name = 'Read_Throughput'))).toContain(
+    '/metadata/name must match pattern',
+  );
 });

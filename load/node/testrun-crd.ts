@@ -38,13 +38,15 @@ function adapt(node: Schema): Schema {
     if (key.startsWith('x-kubernetes-') || key === 'nullable') continue;
     if (ONE.includes(key) && value && typeof value === 'object') out[key] = adapt(value as Schema);
     else if (MANY.includes(key) && Array.isArray(value)) out[key] = value.map((v) => adapt(v as Schema));
-    else if (MAP.includes(key) && value && typeof value === 'object') out[key] = Object.fromEntries(Object.entries(value).map(([k, v]) => [k, adapt(v as Schema)]));
+    else if (MAP.includes(key) && value && typeof value === 'object')
+      out[key] = Object.fromEntries(Object.entries(value).map(([k, v]) => [k, adapt(v as Schema)]));
     else if (key === 'additionalProperties' && value && typeof value === 'object') out[key] = adapt(value as Schema);
     else out[key] = value; // enum, default, required, type, format, pattern, bounds, description: as they are
   }
   if (node['x-kubernetes-int-or-string'] === true && !out.anyOf) out.anyOf = [{ type: 'integer' }, { type: 'string' }];
   if (node.nullable === true && typeof out.type === 'string') out.type = [out.type, 'null'];
-  if (out.properties && out.additionalProperties === undefined && node['x-kubernetes-preserve-unknown-fields'] !== true) out.additionalProperties = false;
+  if (out.properties && out.additionalProperties === undefined && node['x-kubernetes-preserve-unknown-fields'] !== true)
+    out.additionalProperties = false;
   return out;
 }
 
@@ -52,14 +54,24 @@ function adapt(node: Schema): Schema {
 export function vendoredCrd(): { text: string; sha256: string; headerSha256: string | undefined } {
   const raw = readFileSync(CRD_FILE, 'utf8');
   const text = raw.slice(raw.indexOf('---\n'));
-  return { text, sha256: createHash('sha256').update(text).digest('hex'), headerSha256: /sha256[^:]*:\s*([0-9a-f]{64})/.exec(raw)?.[1] };
+  return {
+    text,
+    sha256: createHash('sha256').update(text).digest('hex'),
+    headerSha256: /sha256[^:]*:\s*([0-9a-f]{64})/.exec(raw)?.[1],
+  };
 }
 
 let validator: ReturnType<typeof registerSchema> | undefined;
 
 function testRunValidator(): ReturnType<typeof registerSchema> {
   if (validator) return validator;
-  const crd = parse(vendoredCrd().text) as { spec: { names: { kind: string }; group: string; versions: Array<{ name: string; schema: { openAPIV3Schema: Schema } }> } };
+  const crd = parse(vendoredCrd().text) as {
+    spec: {
+      names: { kind: string };
+      group: string;
+      versions: Array<{ name: string; schema: { openAPIV3Schema: Schema } }>;
+    };
+  };
   const version = crd.spec.versions.find((v) => v.name === VERSION);
   if (!version) throw new Error(`${CRD_FILE} has no version ${VERSION}`);
   const apiServer: Schema = {
@@ -67,11 +79,23 @@ function testRunValidator(): ReturnType<typeof registerSchema> {
       apiVersion: { const: `${crd.spec.group}/${VERSION}` },
       kind: { const: crd.spec.names.kind },
       // RFC 1123 subdomain, as for every object name.
-      metadata: { required: ['name'], properties: { name: { type: 'string', maxLength: 253, pattern: '^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$' } } },
+      metadata: {
+        required: ['name'],
+        properties: {
+          name: {
+            type: 'string',
+            maxLength: 253,
+            pattern: '^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$',
+          },
+        },
+      },
     },
     required: ['apiVersion', 'kind', 'metadata'],
   };
-  const schema: Schema & { $id: string } = { $id: SCHEMA_ID, allOf: [adapt(version.schema.openAPIV3Schema), apiServer] };
+  const schema: Schema & { $id: string } = {
+    $id: SCHEMA_ID,
+    allOf: [adapt(version.schema.openAPIV3Schema), apiServer],
+  };
   validator = registerSchema(schema);
   return validator;
 }
@@ -85,7 +109,13 @@ export function testRunProblems(manifest: unknown): string[] {
 /** Ajv's message plus what it leaves out: the unknown field's name, the allowed values. */
 function describe(e: ErrorObject): string {
   const p = e.params as { additionalProperty?: string; allowedValues?: unknown[]; allowedValue?: unknown };
-  const extra = p.additionalProperty ? ` (unknown field "${p.additionalProperty}")` : p.allowedValues ? ` (${p.allowedValues.map((v) => JSON.stringify(v)).join(', ')})` : p.allowedValue !== undefined ? ` (${JSON.stringify(p.allowedValue)})` : '';
+  const extra = p.additionalProperty
+    ? ` (unknown field "${p.additionalProperty}")`
+    : p.allowedValues
+      ? ` (${p.allowedValues.map((v) => JSON.stringify(v)).join(', ')})`
+      : p.allowedValue !== undefined
+        ? ` (${JSON.stringify(p.allowedValue)})`
+        : '';
   return `${e.instancePath || '(root)'} ${e.message ?? 'is invalid'}${extra}`;
 }
 
@@ -93,5 +123,9 @@ function describe(e: ErrorObject): string {
 export function checkTestRunFile(file = TESTRUN_FILE): string[] {
   const docs = parseAllDocuments(readFileSync(file, 'utf8'));
   if (!Array.isArray(docs)) return ['not a YAML stream'];
-  return docs.flatMap((d, i) => (d.errors.length ? d.errors.map((e) => `document ${i + 1}: ${e.message}`) : testRunProblems(d.toJS()).map((p) => `document ${i + 1}: ${p}`)));
+  return docs.flatMap((d, i) =>
+    d.errors.length
+      ? d.errors.map((e) => `document ${i + 1}: ${e.message}`)
+      : testRunProblems(d.toJS()).map((p) => `document ${i + 1}: ${p}`),
+  );
 }

@@ -63,7 +63,10 @@ interface SetupData {
 }
 
 export function setup(): SetupData {
-  if (certificates.length === 0) throw new Error(`environment ${cfg.environment} has no writable certificates: contention needs writes.allowed and bookable pool certificates.`);
+  if (certificates.length === 0)
+    throw new Error(
+      `environment ${cfg.environment} has no writable certificates: contention needs writes.allowed and bookable pool certificates.`,
+    );
   return { token: fetchToken(cfg.authUrl, primaryCredential()) };
 }
 
@@ -86,7 +89,16 @@ export function contend(data: SetupData): void {
   if (!keeper) {
     keeper = new TokenKeeper(cfg.authUrl, primaryCredential(), data.token);
     // One zero per VU, so every counter's threshold is evaluated even when nothing goes wrong.
-    for (const c of [bookingsWon, bookingConflicts, unexpectedStatus, doubleBookings, lostRemovals, serverErrors, wrongConflicts]) c.add(0);
+    for (const c of [
+      bookingsWon,
+      bookingConflicts,
+      unexpectedStatus,
+      doubleBookings,
+      lostRemovals,
+      serverErrors,
+      wrongConflicts,
+    ])
+      c.add(0);
   }
   const token = keeper.bearer();
 
@@ -116,7 +128,12 @@ export function contend(data: SetupData): void {
       // Every 409 must name ItemAlreadyBooked; the whole problem shape is checked on a sample.
       if (conflicts++ % SHAPE_SAMPLE === 0) {
         const violation = problemViolation(res, 'ItemAlreadyBooked');
-        if (!check(res, { [`409 is an ItemAlreadyBooked problem (1 in ${SHAPE_SAMPLE} conflicts)`]: () => violation === undefined })) wrongConflicts.add(1);
+        if (
+          !check(res, {
+            [`409 is an ItemAlreadyBooked problem (1 in ${SHAPE_SAMPLE} conflicts)`]: () => violation === undefined,
+          })
+        )
+          wrongConflicts.add(1);
       } else if (!isNamedProblem(res, 'ItemAlreadyBooked')) {
         wrongConflicts.add(1);
       }
@@ -163,9 +180,16 @@ export function teardown(): void {
   for (const cert of certificates) {
     const res = http.get(certificateUrl(cfg.baseUrl, cert.reference), params(held.accessToken, 'cleanup', 'reference'));
     if (res.status === 200 && containsPrefix(jsonBody(res)?.bookingInfo, prefix)) {
-      const del = http.del(bookingUrl(cfg.baseUrl, cert.reference), null, params(held.accessToken, 'cleanup', 'reference'));
+      const del = http.del(
+        bookingUrl(cfg.baseUrl, cert.reference),
+        null,
+        params(held.accessToken, 'cleanup', 'reference'),
+      );
       leftoverBookings.add(1);
-      if (!is2xx(del.status)) console.error(`teardown: could not remove the booking of ${cert.reference} (HTTP ${del.status}); run the janitor.`);
+      if (!is2xx(del.status))
+        console.error(
+          `teardown: could not remove the booking of ${cert.reference} (HTTP ${del.status}); run the janitor.`,
+        );
     }
   }
 }

@@ -26,7 +26,10 @@ export function setup(): { token: HeldToken } {
 let i = 0;
 export function fixed(data: { token: HeldToken }): void {
   const cert = cfg.pool[i++ % cfg.pool.length]!;
-  const res = http.get(certificateUrl(cfg.baseUrl, cert.reference), params(data.token.accessToken, 'read', 'reference'));
+  const res = http.get(
+    certificateUrl(cfg.baseUrl, cert.reference),
+    params(data.token.accessToken, 'read', 'reference'),
+  );
   check(res, { 'status 200': (r) => r.status === 200 });
 }
 

@@ -68,10 +68,24 @@ interface ReadTarget {
 
 /** Every read, built once per VU (pool certificate x identifier kind, with its identity needles), so an iteration only picks one. */
 const targets: ReadTarget[] = cfg.pool.flatMap((cert) => {
-  const byReference: ReadTarget = { url: certificateUrl(cfg.baseUrl, cert.reference), kind: 'reference', reference: cert.reference, needles: identityNeedles(cert.reference) };
+  const byReference: ReadTarget = {
+    url: certificateUrl(cfg.baseUrl, cert.reference),
+    kind: 'reference',
+    reference: cert.reference,
+    needles: identityNeedles(cert.reference),
+  };
   if (!cert.legacyNumber) return [byReference];
   const legacyNumber = cert.legacyNumber;
-  return [byReference, { url: certificateUrl(cfg.baseUrl, legacyNumber), kind: 'legacy', reference: cert.reference, legacyNumber, needles: identityNeedles(cert.reference, legacyNumber) }];
+  return [
+    byReference,
+    {
+      url: certificateUrl(cfg.baseUrl, legacyNumber),
+      kind: 'legacy',
+      reference: cert.reference,
+      legacyNumber,
+      needles: identityNeedles(cert.reference, legacyNumber),
+    },
+  ];
 });
 
 let keeper: TokenKeeper | undefined;
@@ -102,7 +116,8 @@ export function reads(data: SetupData): void {
     wrongCertificate.add(1, { id_kind: t.kind });
   }
   if (n % SHAPE_SAMPLE === 0) {
-    const violation = res.status === 200 ? certificateViolation(res, t.reference, t.legacyNumber) : `HTTP ${res.status}`;
+    const violation =
+      res.status === 200 ? certificateViolation(res, t.reference, t.legacyNumber) : `HTTP ${res.status}`;
     check(res, { [`full certificate shape (1 in ${SHAPE_SAMPLE} responses)`]: () => violation === undefined });
   }
   n += 1;

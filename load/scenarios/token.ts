@@ -33,7 +33,13 @@ if (plan.scenarios.keeper) {
   thresholds.token_refresh_failures = ['count==0'];
 }
 
-export const options = { ...networkOptions(), scenarios: plan.scenarios, setupTimeout: '30s', thresholds, summaryTrendStats: ['count', 'avg', 'min', 'med', 'max', 'p(90)', 'p(95)', 'p(99)'] };
+export const options = {
+  ...networkOptions(),
+  scenarios: plan.scenarios,
+  setupTimeout: '30s',
+  thresholds,
+  summaryTrendStats: ['count', 'avg', 'min', 'med', 'max', 'p(90)', 'p(95)', 'p(99)'],
+};
 
 interface SetupData {
   short?: HeldToken;
@@ -53,7 +59,8 @@ export function issue(): void {
   check(res, {
     'token: status 200': (r) => r.status === 200,
     'token: usable token (access_token, expires_in)': (r) => heldTokenFrom(r) !== undefined,
-    'token: token_type bearer': () => typeof body?.token_type === 'string' && body.token_type.toLowerCase() === 'bearer',
+    'token: token_type bearer': () =>
+      typeof body?.token_type === 'string' && body.token_type.toLowerCase() === 'bearer',
     'token: Cache-Control no-store': () => cacheControl.includes('no-store'),
   });
 }

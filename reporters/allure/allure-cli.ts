@@ -41,17 +41,30 @@ export function allureNodeOptions(version: string = process.versions.node): stri
 }
 
 /** `env` with allureNodeOptions(version) added to NODE_OPTIONS (unchanged when there are none). */
-export function allureEnv(env: NodeJS.ProcessEnv = process.env, version: string = process.versions.node): NodeJS.ProcessEnv {
+export function allureEnv(
+  env: NodeJS.ProcessEnv = process.env,
+  version: string = process.versions.node,
+): NodeJS.ProcessEnv {
   const options = allureNodeOptions(version);
-  return options.length === 0 ? { ...env } : { ...env, NODE_OPTIONS: [env.NODE_OPTIONS ?? '', ...options].join(' ').trim() };
+  return options.length === 0
+    ? { ...env }
+    : { ...env, NODE_OPTIONS: [env.NODE_OPTIONS ?? '', ...options].join(' ').trim() };
 }
 
 /** Runs the Allure CLI with `args`, or (`script`) one of ours beside this file that drives Allure's own modules. */
-export function runAllure(args: string[], options: { env?: NodeJS.ProcessEnv; capture?: boolean; script?: string } = {}): Promise<AllureRun> {
-  if (!existsSync(CLI)) return Promise.resolve({ code: 2, output: `the allure CLI is not installed (${CLI}); run npm ci` });
+export function runAllure(
+  args: string[],
+  options: { env?: NodeJS.ProcessEnv; capture?: boolean; script?: string } = {},
+): Promise<AllureRun> {
+  if (!existsSync(CLI))
+    return Promise.resolve({ code: 2, output: `the allure CLI is not installed (${CLI}); run npm ci` });
   const entry = options.script ? path.join(ROOT, 'reporters', 'allure', options.script) : CLI;
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [entry, ...args], { cwd: ROOT, env: allureEnv(options.env), stdio: options.capture ? ['ignore', 'pipe', 'pipe'] : 'inherit' });
+    const child = spawn(process.execPath, [entry, ...args], {
+      cwd: ROOT,
+      env: allureEnv(options.env),
+      stdio: options.capture ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+    });
     let output = '';
     child.stdout?.on('data', (d: Buffer) => (output += d.toString('utf8')));
     child.stderr?.on('data', (d: Buffer) => (output += d.toString('utf8')));
@@ -70,10 +83,13 @@ export function allureRunId(dirs: string[]): string | undefined {
   return undefined;
 }
 
-
 /** `*-result.json` files in the directories that exist, the release decision excepted. */
 export function resultFiles(dirs: string[]): string[] {
   return dirs
     .filter((d) => existsSync(d))
-    .flatMap((d) => readdirSync(d).filter((f) => f.endsWith('-result.json') && !f.startsWith(DECISION_PREFIX)).map((f) => path.join(d, f)));
+    .flatMap((d) =>
+      readdirSync(d)
+        .filter((f) => f.endsWith('-result.json') && !f.startsWith(DECISION_PREFIX))
+        .map((f) => path.join(d, f)),
+    );
 }

@@ -24,7 +24,11 @@ export interface AllureLink {
 export const SPEC_URL = process.env.PVH_SPEC_URL ?? '../../docs/partner-voucher-api.md';
 export const RFC_URL = 'https://www.rfc-editor.org/rfc';
 
-export const SEVERITY: Record<ClauseLevel, 'critical' | 'minor' | 'trivial'> = { MUST: 'critical', SHOULD: 'minor', INFO: 'trivial' };
+export const SEVERITY: Record<ClauseLevel, 'critical' | 'minor' | 'trivial'> = {
+  MUST: 'critical',
+  SHOULD: 'minor',
+  INFO: 'trivial',
+};
 
 /** Suite labels: the release report separates the certification from the harness's own tests. */
 export const PARENT_SUITE = { conformance: 'Conformance', harness: 'Harness self-tests', load: 'Load' } as const;
@@ -61,7 +65,10 @@ export function specHeading(section: string): string | undefined {
 
 /** GitHub's heading anchor: lower case, punctuation dropped, spaces to hyphens. */
 export function githubAnchor(heading: string): string {
-  return heading.toLowerCase().replace(/[^\p{L}\p{N}\s_-]/gu, '').replace(/\s/g, '-');
+  return heading
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}\s_-]/gu, '')
+    .replace(/\s/g, '-');
 }
 
 export function specSectionUrl(section: string): string {
@@ -72,7 +79,9 @@ export function specSectionUrl(section: string): string {
 /** rfc-editor.org anchors: `#section-5.1`, `#appendix-B`. */
 export function rfcUrl(rfc: string, ref?: string): string {
   if (!ref) return `${RFC_URL}/rfc${rfc}`;
-  return ref.startsWith('App') ? `${RFC_URL}/rfc${rfc}#appendix-${ref.replace(/^App\.?\s*/, '')}` : `${RFC_URL}/rfc${rfc}#section-${ref}`;
+  return ref.startsWith('App')
+    ? `${RFC_URL}/rfc${rfc}#appendix-${ref.replace(/^App\.?\s*/, '')}`
+    : `${RFC_URL}/rfc${rfc}#section-${ref}`;
 }
 
 /** The clause's home section: `PV-2.3-DATE` -> "2.3"; RFC clauses -> "RFC 6749 §5.2". */
@@ -117,7 +126,11 @@ export function clauseLinks(c: Pick<Clause, 'id' | 'source'>): AllureLink[] {
     const link: AllureLink =
       r.kind === 'spec'
         ? { type: 'spec', name: `${c.id}: spec §${r.ref}`, url: specSectionUrl(r.ref) }
-        : { type: 'rfc', name: `${c.id}: RFC ${r.rfc}${r.ref ? ` ${r.ref.startsWith('App') ? r.ref : `§${r.ref}`}` : ''}`, url: rfcUrl(r.rfc, r.ref || undefined) };
+        : {
+            type: 'rfc',
+            name: `${c.id}: RFC ${r.rfc}${r.ref ? ` ${r.ref.startsWith('App') ? r.ref : `§${r.ref}`}` : ''}`,
+            url: rfcUrl(r.rfc, r.ref || undefined),
+          };
     if (seen.has(link.url)) continue;
     seen.add(link.url);
     links.push(link);
@@ -140,7 +153,10 @@ export interface ClauseNotes {
  * the test passed but add the tag `warning` and a `warning` label per clause, so the "Warning
  * (SHOULD)" category of allurerc.mjs can pick the test up.
  */
-export function clauseLabels(ids: readonly string[], notes: ClauseNotes = {}): { labels: AllureLabel[]; links: AllureLink[] } {
+export function clauseLabels(
+  ids: readonly string[],
+  notes: ClauseNotes = {},
+): { labels: AllureLabel[]; links: AllureLink[] } {
   const known = [...new Set(ids)].map((id) => byId.get(id)).filter((c): c is Clause => c !== undefined);
   const labels: AllureLabel[] = [];
   const add = (name: string, value: string) => {
@@ -172,8 +188,13 @@ export function clauseLabels(ids: readonly string[], notes: ClauseNotes = {}): {
 /** Markdown description listing warnings, observations and a known deviation, if any. */
 export function clauseDescription(notes: ClauseNotes): string | undefined {
   const parts: string[] = [];
-  if (notes.warnings?.length) parts.push('**SHOULD warnings** (the test passed; these do not block a release):', ...notes.warnings.map((w) => `- ${w}`));
-  if (notes.observations?.length) parts.push('', '**Observations** (spec-silent behaviour, recorded):', ...notes.observations.map((o) => `- ${o}`));
+  if (notes.warnings?.length)
+    parts.push(
+      '**SHOULD warnings** (the test passed; these do not block a release):',
+      ...notes.warnings.map((w) => `- ${w}`),
+    );
+  if (notes.observations?.length)
+    parts.push('', '**Observations** (spec-silent behaviour, recorded):', ...notes.observations.map((o) => `- ${o}`));
   if (notes.knownDeviation) parts.push('', `**Known deviation**: ${notes.knownDeviation}`);
   return parts.length > 0 ? parts.join('\n').trim() : undefined;
 }

@@ -20,7 +20,10 @@ for (const dir of dirs) await report.readDirectory(dir);
 const trs = await report.store.allTestResults({ includeRetries: false });
 const { results } = await report.validate({ trs });
 // Allure's rule messages carry terminal colour codes; the report is HTML.
-if (results.length > 0) report.realtimeDispatcher.sendQualityGateResults(results.map((r) => ({ ...r, message: stripVTControlCharacters(r.message) })));
+if (results.length > 0)
+  report.realtimeDispatcher.sendQualityGateResults(
+    results.map((r) => ({ ...r, message: stripVTControlCharacters(r.message) })),
+  );
 await report.done();
 const index = path.join(config.output, 'index.html');
 if (existsSync(index)) writeFileSync(index, withoutAnalytics(readFileSync(index, 'utf8')));

@@ -13,7 +13,10 @@ function installedAnalyticsBlock(): string {
   const generators = path.join(path.dirname(require.resolve('@allurereport/plugin-awesome')), 'generators.js');
   const block = /\{\{#if analyticsEnable\}\}([\s\S]*?)\{\{\/if\}\}/.exec(readFileSync(generators, 'utf8'));
   if (!block) throw new Error(`no analytics block in ${generators}: see reporters/allure/offline-report.mjs`);
-  return block[1]!.replace(/\{\{\s*allureVersion\s*\}\}/g, '3.18.0').replace(/\{\{\s*reportUuid\s*\}\}/g, '28cb922c').replace(/\{\{\s*singleFile\s*\}\}/g, 'true');
+  return block[1]!
+    .replace(/\{\{\s*allureVersion\s*\}\}/g, '3.18.0')
+    .replace(/\{\{\s*reportUuid\s*\}\}/g, '28cb922c')
+    .replace(/\{\{\s*singleFile\s*\}\}/g, 'true');
 }
 
 test.describe('the Allure report opens offline', () => {
@@ -28,7 +31,9 @@ test.describe('the Allure report opens offline', () => {
   });
 
   test('a report that calls out some other way stops the build with what to update', () => {
-    expect(() => strip('<script src="https://www.googletagmanager.com/gtm.js?id=X"></script>')).toThrow(/template changed; update reporters\/allure\/offline-report\.mjs/);
+    expect(() => strip('<script src="https://www.googletagmanager.com/gtm.js?id=X"></script>')).toThrow(
+      /template changed; update reporters\/allure\/offline-report\.mjs/,
+    );
   });
 
   test('a report without analytics is left as it is', () => {

@@ -49,9 +49,14 @@ export default class AllureClauseReporter extends AllureReporter {
   override onTestEnd(test: TestCase, result: TestResult): Promise<void> {
     const done = this.registerSecrets().then(() => {
       this.applyClauses(test, result);
-      result.stdout = result.stdout.map((c) => (typeof c === 'string' ? redact(c) : Buffer.from(redact(c.toString('utf8')))));
-      result.stderr = result.stderr.map((c) => (typeof c === 'string' ? redact(c) : Buffer.from(redact(c.toString('utf8')))));
-      for (const a of result.attachments) if (a.body && TEXT_TYPES.test(a.contentType)) a.body = Buffer.from(redact(a.body.toString('utf8')));
+      result.stdout = result.stdout.map((c) =>
+        typeof c === 'string' ? redact(c) : Buffer.from(redact(c.toString('utf8'))),
+      );
+      result.stderr = result.stderr.map((c) =>
+        typeof c === 'string' ? redact(c) : Buffer.from(redact(c.toString('utf8'))),
+      );
+      for (const a of result.attachments)
+        if (a.body && TEXT_TYPES.test(a.contentType)) a.body = Buffer.from(redact(a.body.toString('utf8')));
       return super.onTestEnd(test, result);
     });
     this.pending.push(done);
@@ -78,8 +83,14 @@ export default class AllureClauseReporter extends AllureReporter {
     const uuid = internals.allureResultsUuids?.get(test.id);
     if (!uuid || typeof internals.allureRuntime?.updateTest !== 'function') return;
     const annotations = [...test.annotations, ...result.annotations];
-    const of = (type: string) => [...new Set(annotations.filter((a) => a.type === type).map((a) => redact(a.description ?? '')))];
-    const notes = { warnings: of('warning'), observations: of('observation'), knownDeviation: of('known-deviation')[0] };
+    const of = (type: string) => [
+      ...new Set(annotations.filter((a) => a.type === type).map((a) => redact(a.description ?? ''))),
+    ];
+    const notes = {
+      warnings: of('warning'),
+      observations: of('observation'),
+      knownDeviation: of('known-deviation')[0],
+    };
     const project = test.parent.project()?.name ?? '';
     const { labels, links } = clauseLabels(of('clause'), notes);
     const description = clauseDescription(notes);
@@ -88,7 +99,8 @@ export default class AllureClauseReporter extends AllureReporter {
     const skipped = result.status === 'skipped' ? skipLine(of) : undefined;
     internals.allureRuntime.updateTest(uuid, (r) => {
       if (skipped) r.statusDetails = { ...r.statusDetails, message: skipped };
-      const parentSuite = project === 'harness' ? PARENT_SUITE.harness : project === 'conformance' ? PARENT_SUITE.conformance : undefined;
+      const parentSuite =
+        project === 'harness' ? PARENT_SUITE.harness : project === 'conformance' ? PARENT_SUITE.conformance : undefined;
       if (parentSuite) r.labels.push({ name: 'parentSuite', value: parentSuite });
       r.labels.push(...labels);
       r.links.push(...links);
@@ -98,7 +110,11 @@ export default class AllureClauseReporter extends AllureReporter {
 }
 
 function skipLine(of: (type: string) => string[]): string {
-  const [notTested, notApplicable, inconclusive] = [of(ANNOTATION.notTested)[0], of(ANNOTATION.notApplicable)[0], of(ANNOTATION.inconclusive)[0]];
+  const [notTested, notApplicable, inconclusive] = [
+    of(ANNOTATION.notTested)[0],
+    of(ANNOTATION.notApplicable)[0],
+    of(ANNOTATION.inconclusive)[0],
+  ];
   if (notTested) return `not tested: ${notTested}`;
   if (notApplicable) return `not applicable: ${notApplicable}`;
   if (inconclusive) return `could not complete: ${inconclusive}`;
@@ -136,4 +152,3 @@ export function environmentInfo(env: NodeJS.ProcessEnv = process.env): Record<st
     node: process.version,
   };
 }
-

@@ -1,6 +1,15 @@
 import { expect, test } from '@playwright/test';
 import { execFileSync, spawnSync } from 'node:child_process';
-import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
+import {
+  appendFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  unlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import localConfig from '../../fixtures/environments/configs/local.ts';
@@ -15,7 +24,16 @@ function fixtureReports(complete: boolean): string {
   const dir = mkdtempSync(path.join(tmpdir(), 'pvh-bundle-'));
   const results = {
     schemaVersion: 2,
-    run: { id: RUN, environment: 'local', baseUrl: 'http://127.0.0.1:1', authUrl: 'http://127.0.0.1:2/oauth/token', startedAt: '2026-01-01T00:00:00Z', durationMs: 1, harnessVersion: '0.1.0', node: 'v20' },
+    run: {
+      id: RUN,
+      environment: 'local',
+      baseUrl: 'http://127.0.0.1:1',
+      authUrl: 'http://127.0.0.1:2/oauth/token',
+      startedAt: '2026-01-01T00:00:00Z',
+      durationMs: 1,
+      harnessVersion: '0.1.0',
+      node: 'v20',
+    },
     totals: {},
     verdict: 'CONFORMANT',
     causes: [],
@@ -67,10 +85,24 @@ test.describe('evidence bundle', () => {
 
   test('holds the reports, the metadata and a sha256sum-compatible manifest, and verifies ok', async () => {
     const { dir, metadata } = await make();
-    for (const f of ['certification/index.html', 'certification/results.json', 'certification/SUMMARY.md', 'junit/results.xml', 'allure-report/index.html', 'metadata.json', MANIFEST]) {
+    for (const f of [
+      'certification/index.html',
+      'certification/results.json',
+      'certification/SUMMARY.md',
+      'junit/results.xml',
+      'allure-report/index.html',
+      'metadata.json',
+      MANIFEST,
+    ]) {
       expect(existsSync(path.join(dir, f)), f).toBe(true);
     }
-    expect(metadata).toMatchObject({ runId: RUN, verdict: 'CONFORMANT', complete: true, environment: { name: 'local', baseUrl: 'http://127.0.0.1:1' }, allureReport: { included: true } });
+    expect(metadata).toMatchObject({
+      runId: RUN,
+      verdict: 'CONFORMANT',
+      complete: true,
+      environment: { name: 'local', baseUrl: 'http://127.0.0.1:1' },
+      allureReport: { included: true },
+    });
     expect(metadata.node).toBe(process.version);
     const manifest = readFileSync(path.join(dir, MANIFEST), 'utf8').trim().split('\n');
     const names = manifest.map((l) => l.slice(66));
@@ -79,18 +111,28 @@ test.describe('evidence bundle', () => {
     expect(names).not.toContain(MANIFEST);
     expect(verifyBundle(dir).status).toBe('ok');
     // The format a partner can check without this harness.
-    expect(execFileSync('sha256sum', ['--check', '--strict', MANIFEST], { cwd: dir, encoding: 'utf8' })).toContain('metadata.json: OK');
+    expect(execFileSync('sha256sum', ['--check', '--strict', MANIFEST], { cwd: dir, encoding: 'utf8' })).toContain(
+      'metadata.json: OK',
+    );
   });
 
   test('a run that did not verify the server certificate (tls.insecureSkipVerify) says so in the metadata, a marker file and SUMMARY.md', async () => {
     const reports = fixtureReports(true);
     dirs.push(reports);
     const file = path.join(reports, 'certification', 'results.json');
-    writeFileSync(file, JSON.stringify({ ...JSON.parse(readFileSync(file, 'utf8')), network: { proxy: 'http://proxy.corp:3128 (HTTPS_PROXY)', insecureSkipVerify: true } }));
+    writeFileSync(
+      file,
+      JSON.stringify({
+        ...JSON.parse(readFileSync(file, 'utf8')),
+        network: { proxy: 'http://proxy.corp:3128 (HTTPS_PROXY)', insecureSkipVerify: true },
+      }),
+    );
     const { dir, metadata } = await writeBundle(options(reports));
     expect(metadata.network).toEqual({ proxy: 'http://proxy.corp:3128 (HTTPS_PROXY)', insecureSkipVerify: true });
     expect(readFileSync(path.join(dir, INSECURE_MARKER), 'utf8')).toContain('NOT verified');
-    expect(readFileSync(path.join(dir, 'certification', 'SUMMARY.md'), 'utf8')).toMatch(/^> \*\*WARNING: tls\.insecureSkipVerify/);
+    expect(readFileSync(path.join(dir, 'certification', 'SUMMARY.md'), 'utf8')).toMatch(
+      /^> \*\*WARNING: tls\.insecureSkipVerify/,
+    );
     expect(verifyBundle(dir).status).toBe('ok');
   });
 
@@ -111,7 +153,12 @@ test.describe('evidence bundle', () => {
     unlinkSync(path.join(dir, 'junit', 'results.xml'));
     const v = verifyBundle(dir);
     expect(v.status).toBe('tampered');
-    expect(v.lines).toEqual(expect.arrayContaining(['TAMPERED: missing file junit/results.xml', 'TAMPERED: extra file allure-report/data/planted.json (not in SHA256SUMS)']));
+    expect(v.lines).toEqual(
+      expect.arrayContaining([
+        'TAMPERED: missing file junit/results.xml',
+        'TAMPERED: extra file allure-report/data/planted.json (not in SHA256SUMS)',
+      ]),
+    );
   });
 
   test('a run with MUST clauses not run gives an intact bundle marked INCOMPLETE', async () => {
@@ -144,8 +191,14 @@ test.describe('evidence bundle', () => {
     appendFileSync(path.join(reports, 'junit', 'results.xml'), `<!-- ${encodeURIComponent(secret)} -->`);
     const c = localConfig.credentials;
     const env: NodeJS.ProcessEnv = { PVH_BASE_URL: 'http://127.0.0.1:1', PVH_AUTH_URL: 'http://127.0.0.1:2/t' };
-    for (const ref of [c.limitedVenue!, c.readOnly!, c.shortLived!]) Object.assign(env, { [ref.clientIdEnv]: 'id', [ref.clientSecretEnv]: 'other-secret' });
-    Object.assign(env, { [c.primary.clientIdEnv]: 'id', [c.primary.clientSecretEnv]: secret, [c.legacy!.usernameEnv]: 'u', [c.legacy!.passwordEnv]: 'other-secret' });
+    for (const ref of [c.limitedVenue!, c.readOnly!, c.shortLived!])
+      Object.assign(env, { [ref.clientIdEnv]: 'id', [ref.clientSecretEnv]: 'other-secret' });
+    Object.assign(env, {
+      [c.primary.clientIdEnv]: 'id',
+      [c.primary.clientSecretEnv]: secret,
+      [c.legacy!.usernameEnv]: 'u',
+      [c.legacy!.passwordEnv]: 'other-secret',
+    });
     const error = await writeBundle(options(reports, { env })).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(BundleError);
     expect((error as Error).message).toContain('junit/results.xml @ byte');
@@ -155,7 +208,8 @@ test.describe('evidence bundle', () => {
 
   test('verify-bundle exits 0 ok, 1 tampered, 2 usage', async () => {
     const { dir } = await make();
-    const run = (...args: string[]) => spawnSync(process.execPath, ['--import', 'tsx', 'scripts/verify-bundle.ts', ...args], { encoding: 'utf8' });
+    const run = (...args: string[]) =>
+      spawnSync(process.execPath, ['--import', 'tsx', 'scripts/verify-bundle.ts', ...args], { encoding: 'utf8' });
     expect(run(dir).status).toBe(0);
     writeFileSync(path.join(dir, 'extra.txt'), 'x');
     const tampered = run(dir);

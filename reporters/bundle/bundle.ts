@@ -78,9 +78,15 @@ export const INCOMPLETE_MARKER = 'INCOMPLETE.txt';
 /** `npm run report` as a subprocess: the bundle holds exactly the report that command builds. */
 export function runAllureReport(reportDir: string, env: NodeJS.ProcessEnv): Promise<string | undefined> {
   return new Promise((resolve) => {
-    const child = spawn('npm', ['run', '--silent', 'report'], { cwd: ROOT, env: { ...env, PVH_REPORT_DIR: reportDir }, stdio: ['ignore', 'inherit', 'inherit'] });
+    const child = spawn('npm', ['run', '--silent', 'report'], {
+      cwd: ROOT,
+      env: { ...env, PVH_REPORT_DIR: reportDir },
+      stdio: ['ignore', 'inherit', 'inherit'],
+    });
     child.on('error', (e) => resolve(`npm run report could not start: ${e.message}`));
-    child.on('exit', (code, signal) => resolve(code === 0 ? undefined : `npm run report failed (exit ${code ?? signal})`));
+    child.on('exit', (code, signal) =>
+      resolve(code === 0 ? undefined : `npm run report failed (exit ${code ?? signal})`),
+    );
   });
 }
 
@@ -102,7 +108,8 @@ export async function writeBundle(o: BundleOptions): Promise<BundleResult> {
   // Allure first: a failure is recorded, not fatal (the certification report is the evidence).
   let allureNote = await (o.buildAllureReport ?? runAllureReport)(o.reportDir, o.env);
   const allureDir = path.join(o.reportDir, 'allure-report');
-  if (!allureNote && !existsSync(path.join(allureDir, 'index.html'))) allureNote = `no Allure report at ${allureDir}/index.html`;
+  if (!allureNote && !existsSync(path.join(allureDir, 'index.html')))
+    allureNote = `no Allure report at ${allureDir}/index.html`;
 
   const contents: string[] = [];
   const copy = (from: string, to: string) => {
@@ -113,10 +120,14 @@ export async function writeBundle(o: BundleOptions): Promise<BundleResult> {
     return true;
   };
   const resultsFile = path.join(o.reportDir, 'certification', 'results.json');
-  const found = existsSync(resultsFile) ? (JSON.parse(readFileSync(resultsFile, 'utf8')) as CertificationResults) : undefined;
+  const found = existsSync(resultsFile)
+    ? (JSON.parse(readFileSync(resultsFile, 'utf8')) as CertificationResults)
+    : undefined;
   // A results.json left by an earlier run must not certify this one.
   const results = found && found.run.id === o.runId ? found : undefined;
-  if (results) for (const f of ['index.html', 'results.json', 'SUMMARY.md']) copy(path.join(o.reportDir, 'certification', f), `certification/${f}`);
+  if (results)
+    for (const f of ['index.html', 'results.json', 'SUMMARY.md'])
+      copy(path.join(o.reportDir, 'certification', f), `certification/${f}`);
   if (results) copy(path.join(o.reportDir, 'junit', 'results.xml'), 'junit/results.xml');
   if (!allureNote) {
     cpSync(allureDir, path.join(dir, 'allure-report'), { recursive: true });
@@ -159,30 +170,45 @@ export async function writeBundle(o: BundleOptions): Promise<BundleResult> {
     const why = !results
       ? 'the run wrote no certification report'
       : `${notRunIds.length} MUST clause(s) did not run: ${notRunIds.join(', ')}`;
-    writeFileSync(path.join(dir, INCOMPLETE_MARKER), `INCOMPLETE: this bundle does not certify the whole specification; ${why}.\n`);
+    writeFileSync(
+      path.join(dir, INCOMPLETE_MARKER),
+      `INCOMPLETE: this bundle does not certify the whole specification; ${why}.\n`,
+    );
     const summary = path.join(dir, 'certification', 'SUMMARY.md');
-    if (existsSync(summary)) writeFileSync(summary, `> **INCOMPLETE BUNDLE**: ${why}.\n\n${readFileSync(summary, 'utf8')}`);
+    if (existsSync(summary))
+      writeFileSync(summary, `> **INCOMPLETE BUNDLE**: ${why}.\n\n${readFileSync(summary, 'utf8')}`);
   }
   if (metadata.network?.insecureSkipVerify) {
     // A certificate of a server nobody verified says so on its face.
     writeFileSync(path.join(dir, INSECURE_MARKER), `${INSECURE_REPORT_LINE}\n`);
     const summary = path.join(dir, 'certification', 'SUMMARY.md');
-    if (existsSync(summary)) writeFileSync(summary, `> **${INSECURE_REPORT_LINE}**\n\n${readFileSync(summary, 'utf8')}`);
+    if (existsSync(summary))
+      writeFileSync(summary, `> **${INSECURE_REPORT_LINE}**\n\n${readFileSync(summary, 'utf8')}`);
   }
   writeFileSync(path.join(dir, 'metadata.json'), `${JSON.stringify(metadata, null, 2)}\n`);
 
   // Never seal a bundle that carries a secret of the environment it certified.
   const secrets = await environmentSecrets(o.envName, o.env);
-  const scan = scanTree(dir, buildNeedles(secrets.map((value, i) => ({ name: `environment secret #${i + 1}`, value }))));
+  const scan = scanTree(
+    dir,
+    buildNeedles(secrets.map((value, i) => ({ name: `environment secret #${i + 1}`, value }))),
+  );
   if (scan.findings.length > 0) {
     rmSync(dir, { recursive: true, force: true });
-    throw new BundleError(`bundle removed: it contained secrets of the environment:\n${scan.findings.map(formatFinding).join('\n')}`);
+    throw new BundleError(
+      `bundle removed: it contained secrets of the environment:\n${scan.findings.map(formatFinding).join('\n')}`,
+    );
   }
 
   const files = writeManifest(dir);
   const rel = shownPath(dir);
-  log(`bundle: ${rel}/ (${files} files + SHA256SUMS), verdict ${metadata.verdict}${complete ? '' : ', INCOMPLETE'}${allureNote ? `; Allure report not included (${allureNote})` : ''}`);
-  if (!complete) log(`bundle: INCOMPLETE: ${notRunIds.length > 0 ? `MUST clauses not run: ${notRunIds.join(', ')}` : 'no certification results'}`);
+  log(
+    `bundle: ${rel}/ (${files} files + SHA256SUMS), verdict ${metadata.verdict}${complete ? '' : ', INCOMPLETE'}${allureNote ? `; Allure report not included (${allureNote})` : ''}`,
+  );
+  if (!complete)
+    log(
+      `bundle: INCOMPLETE: ${notRunIds.length > 0 ? `MUST clauses not run: ${notRunIds.join(', ')}` : 'no certification results'}`,
+    );
   log(`bundle: verify with "npm run verify-bundle -- ${rel}" or "(cd ${rel} && sha256sum -c SHA256SUMS)"`);
   return { dir, metadata, files };
 }

@@ -54,7 +54,9 @@ export function checkManifest(dir: string): BundleCheck {
   const manifestFile = path.join(dir, MANIFEST);
   if (!existsSync(manifestFile)) return { ...result, manifestProblem: `${MANIFEST} is missing`, extra: listFiles(dir) };
   const expected = new Map<string, string>();
-  const lines = readFileSync(manifestFile, 'utf8').split('\n').filter((l) => l !== '');
+  const lines = readFileSync(manifestFile, 'utf8')
+    .split('\n')
+    .filter((l) => l !== '');
   for (const [i, line] of lines.entries()) {
     const m = /^([0-9a-f]{64}) [ *](.+)$/.exec(line);
     if (!m || m[2]!.startsWith('/') || m[2]!.split('/').includes('..')) {

@@ -32,26 +32,47 @@ export function verifyBundle(dir: string): Verification {
   } catch {
     meta = undefined;
   }
-  if (!meta || typeof meta.complete !== 'boolean') return { status: 'incomplete', lines: [...lines, 'INCOMPLETE: metadata.json is missing or has no "complete" field'] };
-  lines.push(`run ${meta.runId} against ${meta.environment?.name} (${meta.environment?.baseUrl ?? 'no URL'}), verdict ${meta.verdict}, commit ${meta.commit ?? 'unknown'}`);
+  if (!meta || typeof meta.complete !== 'boolean')
+    return {
+      status: 'incomplete',
+      lines: [...lines, 'INCOMPLETE: metadata.json is missing or has no "complete" field'],
+    };
+  lines.push(
+    `run ${meta.runId} against ${meta.environment?.name} (${meta.environment?.baseUrl ?? 'no URL'}), verdict ${meta.verdict}, commit ${meta.commit ?? 'unknown'}`,
+  );
   const accepted = meta.acceptedGaps ?? [];
   if (!meta.complete && meta.verdict === 'CONFORMANT' && accepted.length > 0) {
     // Conformant on everything but gaps its config accepts, each with a reason: complete as declared.
-    return { status: 'ok', lines: [...lines, ...accepted.map((g) => `accepted gap: ${g.clause}: ${g.reasons.join('; ')}`)] };
+    return {
+      status: 'ok',
+      lines: [...lines, ...accepted.map((g) => `accepted gap: ${g.clause}: ${g.reasons.join('; ')}`)],
+    };
   }
   if (!meta.complete) {
     const notRun = meta.mustNotRun ?? [];
-    return { status: 'incomplete', lines: [...lines, `INCOMPLETE: ${notRun.length > 0 ? `${notRun.length} MUST clause(s) not fully tested: ${notRun.join(', ')}` : 'the run did not produce complete results'}`] };
+    return {
+      status: 'incomplete',
+      lines: [
+        ...lines,
+        `INCOMPLETE: ${notRun.length > 0 ? `${notRun.length} MUST clause(s) not fully tested: ${notRun.join(', ')}` : 'the run did not produce complete results'}`,
+      ],
+    };
   }
   return { status: 'ok', lines };
 }
 
 /** Prints the verification of the bundle in `dir`; 0 when intact and complete, 1 when not. */
 export function checkBundle(dir: string | undefined): number {
-  if (!dir) throw new CommandError('which bundle? Give its directory: npm run verify-bundle -- PATH (e.g. reports/certification/bundle).');
-  if (!existsSync(dir) || !statSync(dir).isDirectory()) throw new CommandError(`${dir} is not a directory. Usage: npm run verify-bundle -- PATH`);
+  if (!dir)
+    throw new CommandError(
+      'which bundle? Give its directory: npm run verify-bundle -- PATH (e.g. reports/certification/bundle).',
+    );
+  if (!existsSync(dir) || !statSync(dir).isDirectory())
+    throw new CommandError(`${dir} is not a directory. Usage: npm run verify-bundle -- PATH`);
   const v = verifyBundle(dir);
   for (const l of v.lines) console.log(`verify-bundle: ${l}`);
-  console.log(`verify-bundle: ${v.status === 'ok' ? 'OK' : v.status === 'tampered' ? 'FAILED: the bundle was tampered with' : 'FAILED: the bundle is intact but INCOMPLETE'}`);
+  console.log(
+    `verify-bundle: ${v.status === 'ok' ? 'OK' : v.status === 'tampered' ? 'FAILED: the bundle was tampered with' : 'FAILED: the bundle is intact but INCOMPLETE'}`,
+  );
   return v.status === 'ok' ? 0 : 1;
 }

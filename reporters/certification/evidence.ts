@@ -14,7 +14,44 @@ const KEPT = ['http-exchanges.json', 'reproduce.sh', 'counterexample-exchanges.j
 export type EvidenceFiles = Map<string, string>;
 
 /** Words that end a test title's subject ("a second booking by legacy number | is refused …"). */
-const PREDICATE = new Set(['is', 'are', 'was', 'were', 'gets', 'yield', 'yields', 'returns', 'answers', 'follows', 'refuses', 'refused', 'accepts', 'reads', 'resolves', 'records', 'issues', 'ignores', 'says', 'needs', 'never', 'cannot', 'works', 'grants', 'end', 'ends', 'remove', 'removes', 'holds', 'keeps', 'carries', 'should', 'must', 'can', 'served', 'does']);
+const PREDICATE = new Set([
+  'is',
+  'are',
+  'was',
+  'were',
+  'gets',
+  'yield',
+  'yields',
+  'returns',
+  'answers',
+  'follows',
+  'refuses',
+  'refused',
+  'accepts',
+  'reads',
+  'resolves',
+  'records',
+  'issues',
+  'ignores',
+  'says',
+  'needs',
+  'never',
+  'cannot',
+  'works',
+  'grants',
+  'end',
+  'ends',
+  'remove',
+  'removes',
+  'holds',
+  'keeps',
+  'carries',
+  'should',
+  'must',
+  'can',
+  'served',
+  'does',
+]);
 const ARTICLE = new Set(['a', 'an', 'the']);
 /** Words a name does not end on ("… with http basic with" → "… with http basic"). */
 const DANGLING = new Set(['and', 'or', 'with', 'of', 'at', 'to', 'in', 'for', 'as', 'on', 'by']);
@@ -23,7 +60,11 @@ const MAX_CHARS = 48;
 
 /** The subject words of one title segment: up to its predicate (once two words are in), without articles. */
 function subject(segment: string): string[] {
-  const words = segment.replace(/\s*\([^)]*\)\s*$/, '').replace(/,\s*seed \d+$/, '').split(/\s+/).filter(Boolean);
+  const words = segment
+    .replace(/\s*\([^)]*\)\s*$/, '')
+    .replace(/,\s*seed \d+$/, '')
+    .split(/\s+/)
+    .filter(Boolean);
   const picked: string[] = [];
   for (const word of words) {
     if (picked.length >= MAX_WORDS) break;
@@ -45,8 +86,13 @@ function subject(segment: string): string[] {
 export function caseName(title: string): string {
   const segments = title.split(' › ');
   let words = subject(segments[segments.length - 1]!);
-  if (words.length < 2 && segments.length > 1) words = [...subject(segments[segments.length - 2]!).slice(0, 4), ...words];
-  let name = words.join(' ').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+  if (words.length < 2 && segments.length > 1)
+    words = [...subject(segments[segments.length - 2]!).slice(0, 4), ...words];
+  let name = words
+    .join(' ')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
   while (name.length > MAX_CHARS && name.includes('-')) name = name.slice(0, name.lastIndexOf('-'));
   return name.slice(0, MAX_CHARS) || 'test';
 }
@@ -62,7 +108,10 @@ export function attachmentsOf(result: Pick<TestResult, 'attachments'>): Map<stri
 
 /** What the folder's test.txt says: which test the files are the evidence of. */
 function testNote(clause: string, test: { title: string; file?: string; errors?: readonly string[] }): string {
-  const error = stripAnsi(test.errors?.[0] ?? '').split('\n').slice(0, 8).join('\n');
+  const error = stripAnsi(test.errors?.[0] ?? '')
+    .split('\n')
+    .slice(0, 8)
+    .join('\n');
   return `${[`clause: ${clause}`, `test: ${test.title}`, ...(test.file ? [`file: ${test.file}`] : []), ...(error ? ['', 'first error:', error] : [])].join('\n')}\n`;
 }
 
@@ -70,7 +119,12 @@ function testNote(clause: string, test: { title: string; file?: string; errors?:
  * Adds one test's files under evidence/<clause>/<case>/ (a second test of the same short name gets
  * `-2`, …) with a test.txt naming the test, and returns the paths of its files (relative to the report).
  */
-export function addEvidence(files: EvidenceFiles, clause: string, test: { title: string; file?: string; errors?: readonly string[] }, attachments: Map<string, string>): string[] {
+export function addEvidence(
+  files: EvidenceFiles,
+  clause: string,
+  test: { title: string; file?: string; errors?: readonly string[] },
+  attachments: Map<string, string>,
+): string[] {
   const base = `evidence/${clause}/${caseName(test.title)}`;
   let dir = base;
   for (let n = 2; [...files.keys()].some((k) => k.startsWith(`${dir}/`)); n += 1) dir = `${base}-${n}`;

@@ -10,7 +10,11 @@ import type { CertificationResults } from '../../fixtures/judgement/index.ts';
 import { renderHtml, renderMarkdown } from './render.ts';
 
 /** `evidence`: extra files (relative path → text) written with the report, e.g. evidence/<clause>/<test>/reproduce.sh. */
-export function writeCertification(outputDir: string, results: CertificationResults, evidence: ReadonlyMap<string, string> = new Map()): void {
+export function writeCertification(
+  outputDir: string,
+  results: CertificationResults,
+  evidence: ReadonlyMap<string, string> = new Map(),
+): void {
   const parent = path.dirname(path.resolve(outputDir));
   mkdirSync(parent, { recursive: true });
   const tmp = `${path.resolve(outputDir)}.tmp-${process.pid}`;

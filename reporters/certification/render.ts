@@ -15,11 +15,31 @@ import { rootCausesHeadline, rootCauseText, stepsText, suspectedText } from '../
 import type { RootCause } from '../../fixtures/judgement/index.ts';
 import { describeSetting } from '../../fixtures/harness/preflight/assumed-settings.ts';
 
-const ICON: Record<Verdict, string> = { pass: 'PASS', fail: 'FAIL', warning: 'WARN', observation: 'INFO', partial: 'PARTIAL', 'not-tested': 'NOT TESTED', 'not-run': 'NOT RUN', 'not-applicable': 'N/A' };
-const BANNER: Record<CertificationResults['verdict'], string> = { CONFORMANT: 'ok', 'CONFORMANT ON WHAT WAS TESTED': 'unsure', 'NOT CONFORMANT': 'ko', INCONCLUSIVE: 'unsure', 'CONFIG ERROR': 'unsure' };
+const ICON: Record<Verdict, string> = {
+  pass: 'PASS',
+  fail: 'FAIL',
+  warning: 'WARN',
+  observation: 'INFO',
+  partial: 'PARTIAL',
+  'not-tested': 'NOT TESTED',
+  'not-run': 'NOT RUN',
+  'not-applicable': 'N/A',
+};
+const BANNER: Record<CertificationResults['verdict'], string> = {
+  CONFORMANT: 'ok',
+  'CONFORMANT ON WHAT WAS TESTED': 'unsure',
+  'NOT CONFORMANT': 'ko',
+  INCONCLUSIVE: 'unsure',
+  'CONFIG ERROR': 'unsure',
+};
 
 /** MUST clauses not fully tested (partial, not tested, not run), each with what held and why the rest did not run. */
-const untested = (r: CertificationResults) => r.clauses.filter((c) => c.level === 'MUST' && (c.verdict === 'partial' || c.verdict === 'not-tested' || (c.verdict === 'not-run' && !c.incomplete)));
+const untested = (r: CertificationResults) =>
+  r.clauses.filter(
+    (c) =>
+      c.level === 'MUST' &&
+      (c.verdict === 'partial' || c.verdict === 'not-tested' || (c.verdict === 'not-run' && !c.incomplete)),
+  );
 
 const esc = (s: string) => s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
 const md = (s: string) => s.replace(/\|/g, '\\|').replace(/\n/g, ' ');
@@ -27,14 +47,19 @@ const anchor = (id: string) => `clause-${id}`;
 const fileName = (p: string) => p.split('/').pop() ?? p;
 
 /** The certification's part of the release decision: GO, NO-GO or INCONCLUSIVE, with the reasons. */
-export function decisionOf(r: CertificationResults): { decision: 'GO' | 'NO-GO' | 'INCONCLUSIVE'; reasons: string[]; warnings: string[] } {
+export function decisionOf(r: CertificationResults): {
+  decision: 'GO' | 'NO-GO' | 'INCONCLUSIVE';
+  reasons: string[];
+  warnings: string[];
+} {
   const part = certificationPart(r);
   const decision = r.verdict === 'INCONCLUSIVE' ? 'INCONCLUSIVE' : part.reasons.length === 0 ? 'GO' : 'NO-GO';
   return { decision, reasons: part.reasons, warnings: part.warnings };
 }
 
 /** Failed MUST clauses first, then failed SHOULD (warnings) clauses. */
-const broken = (r: CertificationResults) => r.clauses.filter((c) => c.verdict === 'fail').concat(r.clauses.filter((c) => c.verdict === 'warning'));
+const broken = (r: CertificationResults) =>
+  r.clauses.filter((c) => c.verdict === 'fail').concat(r.clauses.filter((c) => c.verdict === 'warning'));
 
 export function renderMarkdown(r: CertificationResults): string {
   const d = decisionOf(r);
@@ -45,14 +70,30 @@ export function renderMarkdown(r: CertificationResults): string {
     '',
     `**Release decision from this certification: ${d.decision}**${d.reasons.length ? '' : ' (npm run gate adds the Allure quality gate and k6 thresholds)'}`,
     ...d.reasons.map((x) => `- ${md(x)}`),
-    ...(r.acceptedGaps.length ? ['', `Accepted gaps (the config's, not tested): ${r.acceptedGaps.map((g) => `**${g.clause}**: ${md(g.reasons.join('; '))}`).join(' · ')}`] : []),
+    ...(r.acceptedGaps.length
+      ? [
+          '',
+          `Accepted gaps (the config's, not tested): ${r.acceptedGaps.map((g) => `**${g.clause}**: ${md(g.reasons.join('; '))}`).join(' · ')}`,
+        ]
+      : []),
     '',
     `- Run ${r.run.id}, started ${r.run.startedAt}, harness ${r.run.harnessVersion}, Node ${r.run.node}${r.run.commit ? `, commit ${r.run.commit}` : ''}`,
     `- Target: API ${r.run.baseUrl || '(unknown)'}, token endpoint ${r.run.authUrl || '(unknown)'}${r.run.rttMs !== undefined ? `, round-trip time ${r.run.rttMs} ms` : ''}`,
     ...networkLines(r).map((x) => `- ${x.startsWith('WARNING') ? `**${md(x)}**` : md(x)}`),
     ...[paceLine(r)].flatMap((x) => (x ? [`- ${md(x)}`] : [])),
-    ...(r.sinceLast ? [`- What changed ${describeSince(r.sinceLast)}`] : r.lastRun ? [`- This run tested nothing, so nothing is compared; the last complete run of this environment: ${r.lastRun.runId} (${r.lastRun.finishedAt}, ${r.lastRun.verdict}), its report in reports/certification/`] : []),
-    ...(r.run.settings?.length ? ['- Settings this run assumed (from the config unless marked):', ...r.run.settings.map((s) => `  - ${md(describeSetting(s))}`)] : []),
+    ...(r.sinceLast
+      ? [`- What changed ${describeSince(r.sinceLast)}`]
+      : r.lastRun
+        ? [
+            `- This run tested nothing, so nothing is compared; the last complete run of this environment: ${r.lastRun.runId} (${r.lastRun.finishedAt}, ${r.lastRun.verdict}), its report in reports/certification/`,
+          ]
+        : []),
+    ...(r.run.settings?.length
+      ? [
+          '- Settings this run assumed (from the config unless marked):',
+          ...r.run.settings.map((s) => `  - ${md(describeSetting(s))}`),
+        ]
+      : []),
     '',
   ];
   if (r.causes.length > 0) {
@@ -61,17 +102,33 @@ export function renderMarkdown(r: CertificationResults): string {
     lines.push('');
   }
   if (r.rootCauses.length > 0) {
-    lines.push(`## ${rootCausesHeadline(r.rootCauses).replace(/^root causes/, 'Root causes')}`, '', 'Each is one broken promise, with the clauses it dragged along: fix these, and the clauses below follow.', '');
+    lines.push(
+      `## ${rootCausesHeadline(r.rootCauses).replace(/^root causes/, 'Root causes')}`,
+      '',
+      'Each is one broken promise, with the clauses it dragged along: fix these, and the clauses below follow.',
+      '',
+    );
     r.rootCauses.forEach((c, i) => {
       lines.push(`${i + 1}. ${md(rootCauseText(c))}`);
       if (c.confirmedBy?.steps.length) lines.push(`   - the experiment, alone: ${md(stepsText(c.confirmedBy.steps))}`);
       for (const n of c.notShownAlone ?? []) lines.push(`   - ${md(n.clause)}, not shown alone: ${md(n.tried)}`);
-      if (c.evidence.length > 0) lines.push(`   - evidence: ${c.evidence.slice(0, 6).map((f) => `[${md(f)}](${f})`).join(', ')}`);
+      if (c.evidence.length > 0)
+        lines.push(
+          `   - evidence: ${c.evidence
+            .slice(0, 6)
+            .map((f) => `[${md(f)}](${f})`)
+            .join(', ')}`,
+        );
     });
     lines.push('');
   }
   if (r.suspectedCauses?.length) {
-    lines.push('## Suspected, not confirmed', '', 'Candidates the diagnosis could not show alone: check these after the root causes above.', '');
+    lines.push(
+      '## Suspected, not confirmed',
+      '',
+      'Candidates the diagnosis could not show alone: check these after the root causes above.',
+      '',
+    );
     for (const s of r.suspectedCauses) lines.push(`- ${md(suspectedText(s))}`);
     lines.push('');
   }
@@ -79,7 +136,9 @@ export function renderMarkdown(r: CertificationResults): string {
   if (failing.length > 0) {
     lines.push('## What broke, clause by clause', '');
     for (const c of failing) {
-      lines.push(`- **${c.id}** (${c.level}, ${c.source}) ${ICON[c.verdict]}${c.knownDeviation ? ` — known deviation: ${c.knownDeviation}` : ''}: ${c.summary}`);
+      lines.push(
+        `- **${c.id}** (${c.level}, ${c.source}) ${ICON[c.verdict]}${c.knownDeviation ? ` — known deviation: ${c.knownDeviation}` : ''}: ${c.summary}`,
+      );
       for (const e of failureNotes(c)) lines.push(`  - ${md(e)}`);
       const files = c.evidenceFiles ?? [];
       if (files.length > 0) lines.push(`  - evidence: ${files.map((f) => `[${md(f)}](${f})`).join(', ')}`);
@@ -88,18 +147,34 @@ export function renderMarkdown(r: CertificationResults): string {
   }
   const gaps = untested(r);
   if (gaps.length > 0) {
-    lines.push('## MUST clauses not fully tested', '', 'A clause is PASS only when every check of it ran and held; these were not fully tested here, so they are no evidence either way.', '');
+    lines.push(
+      '## MUST clauses not fully tested',
+      '',
+      'A clause is PASS only when every check of it ran and held; these were not fully tested here, so they are no evidence either way.',
+      '',
+    );
     for (const c of gaps) lines.push(`- **${c.id}** ${ICON[c.verdict]}: ${md(coverageAfterVerdict(c))}`);
     lines.push('');
   }
   const unfinished = r.clauses.filter((c) => c.incomplete && c.level === 'MUST');
   if (unfinished.length > 0) {
     lines.push('## MUST clauses whose check could not complete', '');
-    for (const c of unfinished) lines.push(`- **${c.id}**: ${md(`${c.incomplete![0]!.test}: ${c.incomplete![0]!.cause}`)}${c.incomplete!.length > 1 ? ` (and ${c.incomplete!.length - 1} more)` : ''}`);
+    for (const c of unfinished)
+      lines.push(
+        `- **${c.id}**: ${md(`${c.incomplete![0]!.test}: ${c.incomplete![0]!.cause}`)}${c.incomplete!.length > 1 ? ` (and ${c.incomplete!.length - 1} more)` : ''}`,
+      );
     lines.push('');
   }
-  lines.push('## Every clause', '', '| Clause | Level | Verdict | Source | Summary | Checks |', '|---|---|---|---|---|---|');
-  for (const c of r.clauses) lines.push(`| ${c.id} | ${c.level} | ${ICON[c.verdict]} | ${md(c.source)} | ${md(c.summary)} | ${md(c.coverage)} |`);
+  lines.push(
+    '## Every clause',
+    '',
+    '| Clause | Level | Verdict | Source | Summary | Checks |',
+    '|---|---|---|---|---|---|',
+  );
+  for (const c of r.clauses)
+    lines.push(
+      `| ${c.id} | ${c.level} | ${ICON[c.verdict]} | ${md(c.source)} | ${md(c.summary)} | ${md(c.coverage)} |`,
+    );
   const skipped = r.tests.filter((t) => t.status === 'skipped');
   if (skipped.length > 0) {
     lines.push('', '## Tests that did not run, and why', '');
@@ -108,7 +183,8 @@ export function renderMarkdown(r: CertificationResults): string {
   const observed = r.clauses.filter((c) => c.evidence.some((e) => e.startsWith('observed:')));
   if (observed.length > 0) {
     lines.push('', '## Observations (where the spec is silent)', '');
-    for (const c of observed) for (const e of c.evidence.filter((x) => x.startsWith('observed:'))) lines.push(`- ${c.id}: ${md(e.slice(10))}`);
+    for (const c of observed)
+      for (const e of c.evidence.filter((x) => x.startsWith('observed:'))) lines.push(`- ${c.id}: ${md(e.slice(10))}`);
   }
   return `${lines.join('\n')}\n`;
 }
@@ -121,14 +197,21 @@ function links(files: readonly string[] | undefined): string {
     const dir = f.slice(0, f.lastIndexOf('/'));
     byCase.set(dir, [...(byCase.get(dir) ?? []), f]);
   }
-  const cases = [...byCase].map(([dir, paths]) => `<a href="${esc(`${dir}/test.txt`)}">${esc(fileName(dir))}</a>: ${paths.map((f) => `<a href="${esc(f)}">${esc(fileName(f))}</a>`).join(', ')}`);
+  const cases = [...byCase].map(
+    ([dir, paths]) =>
+      `<a href="${esc(`${dir}/test.txt`)}">${esc(fileName(dir))}</a>: ${paths.map((f) => `<a href="${esc(f)}">${esc(fileName(f))}</a>`).join(', ')}`,
+  );
   return `<div class="files">evidence: ${cases.join(' · ')}</div>`;
 }
 
 function row(c: ClauseResult): string {
   const notes = [...c.evidence, ...(c.incomplete ?? []).map((x) => `could not complete: ${x.test}: ${x.cause}`)];
-  const evidence = notes.length ? `<details><summary>${notes.length} note${notes.length === 1 ? '' : 's'}</summary><ul>${notes.map((e) => `<li>${esc(e)}</li>`).join('')}</ul></details>` : '';
-  const checks = c.checks.length ? `<details><summary>${c.checks.length} check${c.checks.length === 1 ? '' : 's'}</summary><ul>${c.checks.map((x) => `<li>${esc(describeWay(x))}${x.inPassing ? ' <span class="muted">(in passing)</span>' : ''} <span class="muted">(${esc(x.status)}${x.reason ? `: ${esc(x.reason)}` : ''}${x.accepted ? `; accepted: ${esc(x.accepted)}` : ''})</span></li>`).join('')}</ul></details>` : '';
+  const evidence = notes.length
+    ? `<details><summary>${notes.length} note${notes.length === 1 ? '' : 's'}</summary><ul>${notes.map((e) => `<li>${esc(e)}</li>`).join('')}</ul></details>`
+    : '';
+  const checks = c.checks.length
+    ? `<details><summary>${c.checks.length} check${c.checks.length === 1 ? '' : 's'}</summary><ul>${c.checks.map((x) => `<li>${esc(describeWay(x))}${x.inPassing ? ' <span class="muted">(in passing)</span>' : ''} <span class="muted">(${esc(x.status)}${x.reason ? `: ${esc(x.reason)}` : ''}${x.accepted ? `; accepted: ${esc(x.accepted)}` : ''})</span></li>`).join('')}</ul></details>`
+    : '';
   return `<tr id="${anchor(c.id)}" class="${c.verdict}"><td><a href="#${anchor(c.id)}"><b>${esc(c.id)}</b></a><div class="muted">${esc(c.source)}</div></td><td>${c.level}</td><td class="v">${ICON[c.verdict]}${c.knownDeviation ? '<div class="muted">known deviation</div>' : ''}</td><td>${esc(c.summary)}<div class="muted">${esc(c.coverage)}</div>${links(c.evidenceFiles)}${evidence}</td><td>${checks}</td></tr>`;
 }
 
@@ -140,13 +223,23 @@ function untestedSection(r: CertificationResults): string {
 }
 
 function rootCauseSection(r: CertificationResults): string {
-  const suspected = r.suspectedCauses?.length ? `<h3 id="suspected">Suspected, not confirmed</h3><p class="muted">Candidates the diagnosis could not show alone: check these after the root causes above.</p><ul class="broke">${r.suspectedCauses.map((s) => `<li>${esc(suspectedText(s))}</li>`).join('\n')}</ul>` : '';
+  const suspected = r.suspectedCauses?.length
+    ? `<h3 id="suspected">Suspected, not confirmed</h3><p class="muted">Candidates the diagnosis could not show alone: check these after the root causes above.</p><ul class="broke">${r.suspectedCauses.map((s) => `<li>${esc(suspectedText(s))}</li>`).join('\n')}</ul>`
+    : '';
   if (r.rootCauses.length === 0) return suspected;
-  const experiment = (c: RootCause) => [
-    ...(c.confirmedBy?.steps.length ? [`<div class="msg">the experiment, alone: ${esc(stepsText(c.confirmedBy.steps))}</div>`] : []),
-    ...(c.notShownAlone ?? []).map((n) => `<div class="msg">${esc(n.clause)}, not shown alone: ${esc(n.tried)}</div>`),
-  ].join('');
-  const items = r.rootCauses.map((c) => `<li><a href="#${anchor(c.clause)}"><b>${esc(c.clause)}</b></a> <span class="muted">(${c.level})</span>: ${esc(rootCauseText(c).slice(c.clause.length + c.level.length + 4))}${experiment(c)}${links(c.evidence.slice(0, 6))}</li>`);
+  const experiment = (c: RootCause) =>
+    [
+      ...(c.confirmedBy?.steps.length
+        ? [`<div class="msg">the experiment, alone: ${esc(stepsText(c.confirmedBy.steps))}</div>`]
+        : []),
+      ...(c.notShownAlone ?? []).map(
+        (n) => `<div class="msg">${esc(n.clause)}, not shown alone: ${esc(n.tried)}</div>`,
+      ),
+    ].join('');
+  const items = r.rootCauses.map(
+    (c) =>
+      `<li><a href="#${anchor(c.clause)}"><b>${esc(c.clause)}</b></a> <span class="muted">(${c.level})</span>: ${esc(rootCauseText(c).slice(c.clause.length + c.level.length + 4))}${experiment(c)}${links(c.evidence.slice(0, 6))}</li>`,
+  );
   return `<h2 id="root-causes">${esc(rootCausesHeadline(r.rootCauses).replace(/^root causes/, 'Root causes'))}</h2><p class="muted">Each is one broken promise, with the clauses it dragged along: fix these, and the clauses below follow.</p><ol class="broke">${items.join('\n')}</ol>${suspected}`;
 }
 
@@ -162,9 +255,14 @@ function brokeSection(r: CertificationResults): string {
     const notes = failureNotes(c);
     return `<li><a href="#${anchor(c.id)}"><b>${esc(c.id)}</b></a> <span class="muted">(${c.level}, ${esc(c.source)})</span> ${ICON[c.verdict]}${c.knownDeviation ? ` <span class="muted">known deviation: ${esc(c.knownDeviation)}</span>` : ''}: ${esc(c.summary)}${notes.map((e) => `<div class="msg">${esc(e)}</div>`).join('')}${links(c.evidenceFiles)}</li>`;
   });
-  const causes = r.verdict === 'INCONCLUSIVE' ? r.causes.map((c) => `<li><b>could not conclude</b>: ${esc(c)}</li>`) : [];
-  const files = r.tests.filter((t) => t.inconclusive || (t.evidenceFiles ?? []).some((f) => f.startsWith('evidence/could-not-complete/')));
-  const extra = files.flatMap((t) => (t.evidenceFiles ?? []).filter((f) => f.startsWith('evidence/could-not-complete/'))).map((f) => `<a href="${esc(f)}">${esc(fileName(f))}</a>`);
+  const causes =
+    r.verdict === 'INCONCLUSIVE' ? r.causes.map((c) => `<li><b>could not conclude</b>: ${esc(c)}</li>`) : [];
+  const files = r.tests.filter(
+    (t) => t.inconclusive || (t.evidenceFiles ?? []).some((f) => f.startsWith('evidence/could-not-complete/')),
+  );
+  const extra = files
+    .flatMap((t) => (t.evidenceFiles ?? []).filter((f) => f.startsWith('evidence/could-not-complete/')))
+    .map((f) => `<a href="${esc(f)}">${esc(fileName(f))}</a>`);
   if (items.length + causes.length === 0) return '';
   return `<h2 id="what-broke">What broke, clause by clause</h2><ul class="broke">${[...causes, ...items].join('\n')}</ul>${extra.length ? `<div class="files">evidence of checks that could not complete: ${extra.join(' · ')}</div>` : ''}`;
 }
@@ -194,7 +292,9 @@ ul{margin:.2rem 0;padding-left:1.2rem}.broke li{margin-bottom:.6rem}tr:target{ba
 <h1>Partner Voucher API certification: ${esc(r.run.environment)}</h1>
 <div class="banner ${BANNER[r.verdict]}">${esc(summaryLine(r))}</div>
 <div class="decision">Release decision from this certification: <b>${d.decision}</b>${d.reasons.length ? `<ul>${d.reasons.map((x) => `<li>${esc(x)}</li>`).join('')}</ul>` : ' <span class="muted">(npm run gate adds the Allure quality gate and k6 thresholds)</span>'}${r.acceptedGaps.length ? `<p>Accepted gaps (the config's, not tested): ${r.acceptedGaps.map((g) => `<b>${esc(g.clause)}</b>: ${esc(g.reasons.join('; '))}`).join(' · ')}</p>` : ''}</div>
-${networkLines(r).map((x) => `<p class="${x.startsWith('WARNING') ? 'banner ko' : 'muted'}">${esc(x)}</p>`).join('\n')}
+${networkLines(r)
+  .map((x) => `<p class="${x.startsWith('WARNING') ? 'banner ko' : 'muted'}">${esc(x)}</p>`)
+  .join('\n')}
 ${[paceLine(r)].flatMap((x) => (x ? [`<p class="muted">${esc(x)}</p>`] : [])).join('\n')}
 ${since}
 ${rootCauseSection(r)}

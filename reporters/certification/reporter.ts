@@ -10,11 +10,23 @@ import type { GapSetting } from '../../fixtures/contract/needs.ts';
 import { ANNOTATION_WAY } from '../../fixtures/contract/ways-in.ts';
 import type { LearntPace } from '../../fixtures/harness/http/pace-learning.ts';
 import { redact } from '../../fixtures/harness/http/redact.ts';
-import { CERTIFY_VARIABLE, readRunContext, type DeclaredTest, type RunContext } from '../../fixtures/harness/run/run-context.ts';
+import {
+  CERTIFY_VARIABLE,
+  readRunContext,
+  type DeclaredTest,
+  type RunContext,
+} from '../../fixtures/harness/run/run-context.ts';
 import { gitCommit, harnessVersion } from '../../fixtures/harness/run/run-info.ts';
 import { readLostMarker } from '../../fixtures/harness/run/target-health.ts';
 import { ANNOTATION, type RootFinding } from '../../fixtures/harness/verdicts.ts';
-import { describePlan, paceNoteOf, planOf, readPace, servingFor, type TestOutcome } from '../../fixtures/judgement/index.ts';
+import {
+  describePlan,
+  paceNoteOf,
+  planOf,
+  readPace,
+  servingFor,
+  type TestOutcome,
+} from '../../fixtures/judgement/index.ts';
 import { attachmentsOf } from './evidence.ts';
 import { writeRunInput } from './run-input.ts';
 import { writeRun, type RunInput } from './write-run.ts';
@@ -52,14 +64,28 @@ export default class CertificationReporter implements Reporter {
   onBegin(config: FullConfig, suite: Suite): void {
     this.startedAt = new Date();
     this.rootDir = config.rootDir;
-    this.declared = suite.allTests().filter((t) => t.parent.project()?.name === this.project).map((t) => declaredOf(t, this.rootDir));
+    this.declared = suite
+      .allTests()
+      .filter((t) => t.parent.project()?.name === this.project)
+      .map((t) => declaredOf(t, this.rootDir));
     this.context = readRunContext(path.dirname(this.outputDir), process.env.PVH_RUN_ID ?? 'adhoc');
     // Before any test: which clauses this config can test fully, partly or not at all. Only certify
     // says so: in npm test the line would read as a certification of its own.
     const serving = this.context?.serving;
     if (process.env[CERTIFY_VARIABLE] && serving && this.declared.length > 0) {
-      const plan = planOf(this.context?.universe ?? this.declared, serving, this.context?.acceptedGaps, this.context?.universe ? this.declared : undefined);
-      console.log(redact(describePlan(plan, serving.name, 12).map((l) => `plan: ${l}`).join('\n')));
+      const plan = planOf(
+        this.context?.universe ?? this.declared,
+        serving,
+        this.context?.acceptedGaps,
+        this.context?.universe ? this.declared : undefined,
+      );
+      console.log(
+        redact(
+          describePlan(plan, serving.name, 12)
+            .map((l) => `plan: ${l}`)
+            .join('\n'),
+        ),
+      );
     }
   }
 
@@ -93,7 +119,8 @@ export default class CertificationReporter implements Reporter {
     const skip = annotations.find((a) => a.type === 'skip')?.description;
     if (result.status === 'skipped' && skip) outcome.skippedReason = redact(skip);
     const notTested = of(ANNOTATION.notTested)[0];
-    if (result.status === 'skipped' && notTested) outcome.notTested = { line: notTested, setting: (of(ANNOTATION.gapSetting)[0] ?? 'selection') as GapSetting };
+    if (result.status === 'skipped' && notTested)
+      outcome.notTested = { line: notTested, setting: (of(ANNOTATION.gapSetting)[0] ?? 'selection') as GapSetting };
     const notApplicable = of(ANNOTATION.notApplicable)[0];
     if (result.status === 'skipped' && notApplicable) outcome.notApplicable = notApplicable;
     this.outcomes.set(test.id, outcome);
@@ -111,7 +138,11 @@ export default class CertificationReporter implements Reporter {
     const serving = context?.serving ?? (await servingFor(process.env.PVH_ENV));
     const lost = readLostMarker();
     const interrupted =
-      result.status === 'interrupted' ? 'the run was stopped before it finished' : result.status === 'timedout' ? "the run reached Playwright's global time limit" : undefined;
+      result.status === 'interrupted'
+        ? 'the run was stopped before it finished'
+        : result.status === 'timedout'
+          ? "the run reached Playwright's global time limit"
+          : undefined;
     const sha = gitCommit();
     const input: RunInput = {
       run: {
@@ -132,11 +163,17 @@ export default class CertificationReporter implements Reporter {
       },
       tests,
       conditions: { ...(interrupted ? { interrupted } : {}), causes: lost ? [lost] : [] },
-      context: { universe: context?.universe ?? this.declared, ...(serving ? { serving } : {}), ...(context?.filter ? { filter: context.filter } : {}), ...(interrupted ? { interrupted: true } : {}), acceptedGaps: context?.acceptedGaps ?? [] },
+      context: {
+        universe: context?.universe ?? this.declared,
+        ...(serving ? { serving } : {}),
+        ...(context?.filter ? { filter: context.filter } : {}),
+        ...(interrupted ? { interrupted: true } : {}),
+        acceptedGaps: context?.acceptedGaps ?? [],
+      },
       ...(context?.network ? { network: context.network } : {}),
       ...(this.paces.size > 0 ? { pace: paceNoteOf(this.paces) } : {}),
       attachments: Object.fromEntries([...this.attachments].map(([id, files]) => [id, Object.fromEntries(files)])),
-      ...(interrupted ?? lost ? { unfinished: interrupted ?? lost } : {}),
+      ...((interrupted ?? lost) ? { unfinished: interrupted ?? lost } : {}),
     };
     writeRun(this.outputDir, input);
     // certify diagnoses a failing run after the suites (replays, experiments) and writes it again from this.
@@ -155,7 +192,9 @@ function parseFinding(text: string): RootFinding | undefined {
 
 /** A test as the suites declare it, from its static annotations. */
 function declaredOf(test: TestCase, rootDir: string): DeclaredTest {
-  const of = (type: string) => [...new Set(test.annotations.filter((a) => a.type === type).map((a) => a.description ?? ''))];
+  const of = (type: string) => [
+    ...new Set(test.annotations.filter((a) => a.type === type).map((a) => a.description ?? '')),
+  ];
   const [ways, inPassing, needs] = [of(ANNOTATION_WAY), of(ANNOTATION.inPassing), of(ANNOTATION.needs)];
   return {
     title: test.titlePath().slice(3).join(' › '),

@@ -17,37 +17,56 @@ import { skipReason } from '../../fixtures/judgement/index.ts';
 import { rootCausesHeadline, rootCauseText, statementText } from '../../fixtures/judgement/index.ts';
 import { describeSetting } from '../../fixtures/harness/preflight/assumed-settings.ts';
 
-const xml = (s: string) => s.replace(/[<>&"']/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[c]!);
+const xml = (s: string) =>
+  s.replace(/[<>&"']/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[c]!);
 
 /** The JUnit testsuites that are not tests: their names say so, so a CI's tests/failures reading is never inflated unseen. */
 export const JUNIT_VERDICT_SUITE = 'Certification verdict (not a test)';
-export const JUNIT_ROOT_CAUSE_SUITE = 'Root causes (not tests: the failed tests above, grouped by the promise they broke)';
+export const JUNIT_ROOT_CAUSE_SUITE =
+  'Root causes (not tests: the failed tests above, grouped by the promise they broke)';
 
 /**
  * Adds the verdict's testsuite, and one of root causes when a test failed, to the JUnit file
  * Playwright wrote (or to a new one: the run stopped before the suites).
  */
 export function addVerdictToJUnit(file: string, r: CertificationResults): void {
-  const text = existsSync(file) ? readFileSync(file, 'utf8') : '<?xml version="1.0" encoding="UTF-8"?>\n<testsuites id="" name="" tests="0" failures="0" skipped="0" errors="0" time="0">\n</testsuites>\n';
+  const text = existsSync(file)
+    ? readFileSync(file, 'utf8')
+    : '<?xml version="1.0" encoding="UTF-8"?>\n<testsuites id="" name="" tests="0" failures="0" skipped="0" errors="0" time="0">\n</testsuites>\n';
   mkdirSync(path.dirname(file), { recursive: true });
   const why = r.verdict === 'CONFORMANT' ? '' : r.verdict === 'NOT CONFORMANT' ? 'failure' : 'error';
   const message = redact([summaryLine(r), ...rootCauseLines(r), ...r.causes, ...gapLines(r, 50)].join('\n'));
   const body = why ? `<${why} message="${xml(r.verdict)}" type="${xml(r.verdict)}">${xml(message)}</${why}>` : '';
   const verdictSuite = `<testsuite name="${xml(JUNIT_VERDICT_SUITE)}" timestamp="${xml(r.run.startedAt)}" hostname="" tests="1" failures="${why === 'failure' ? 1 : 0}" skipped="0" time="0" errors="${why === 'error' ? 1 : 0}">
-<properties><property name="verdict" value="${xml(r.verdict)}"></property><property name="environment" value="${xml(r.run.environment)}"></property><property name="runId" value="${xml(r.run.id)}"></property>${networkLines(r).map((l) => `<property name="network" value="${xml(redact(l))}"></property>`).join('')}${(r.run.settings ?? []).map((s) => `<property name="setting" value="${xml(describeSetting(s))}"></property>`).join('')}</properties>
+<properties><property name="verdict" value="${xml(r.verdict)}"></property><property name="environment" value="${xml(r.run.environment)}"></property><property name="runId" value="${xml(r.run.id)}"></property>${networkLines(
+    r,
+  )
+    .map((l) => `<property name="network" value="${xml(redact(l))}"></property>`)
+    .join(
+      '',
+    )}${(r.run.settings ?? []).map((s) => `<property name="setting" value="${xml(describeSetting(s))}"></property>`).join('')}</properties>
 <testcase name="${xml(`Certification verdict: ${r.verdict}`)}" classname="certification" time="0">${body}</testcase>
 </testsuite>
 `;
   // One testcase per root cause: a CI server lists what to fix first.
-  const causes = r.rootCauses.map((c) => `<testcase name="${xml(`Root cause: ${c.clause}`)}" classname="certification.root-cause" time="0"><failure message="${xml(redact(statementText(c)))}" type="${xml(c.clause)}">${xml(redact(rootCauseText(c)))}</failure></testcase>\n`).join('');
-  const causeSuite = r.rootCauses.length === 0 ? '' : `<testsuite name="${xml(JUNIT_ROOT_CAUSE_SUITE)}" timestamp="${xml(r.run.startedAt)}" hostname="" tests="${r.rootCauses.length}" failures="${r.rootCauses.length}" skipped="0" time="0" errors="0">
+  const causes = r.rootCauses
+    .map(
+      (c) =>
+        `<testcase name="${xml(`Root cause: ${c.clause}`)}" classname="certification.root-cause" time="0"><failure message="${xml(redact(statementText(c)))}" type="${xml(c.clause)}">${xml(redact(rootCauseText(c)))}</failure></testcase>\n`,
+    )
+    .join('');
+  const causeSuite =
+    r.rootCauses.length === 0
+      ? ''
+      : `<testsuite name="${xml(JUNIT_ROOT_CAUSE_SUITE)}" timestamp="${xml(r.run.startedAt)}" hostname="" tests="${r.rootCauses.length}" failures="${r.rootCauses.length}" skipped="0" time="0" errors="0">
 ${causes}</testsuite>
 `;
   const failures = (why === 'failure' ? 1 : 0) + r.rootCauses.length;
   let out = withSkipReasons(text, r).replace(/<\/testsuites>\s*$/, `${verdictSuite}${causeSuite}</testsuites>\n`);
   // The root's totals are the sum of its testsuites, these included (the README's reports table says so).
   out = out.replace(/<testsuites([^>]*)>/, (_m, attrs: string) => {
-    const bump = (a: string, name: string, by: number) => a.replace(new RegExp(`${name}="(\\d+)"`), (_x, n: string) => `${name}="${Number(n) + by}"`);
+    const bump = (a: string, name: string, by: number) =>
+      a.replace(new RegExp(`${name}="(\\d+)"`), (_x, n: string) => `${name}="${Number(n) + by}"`);
     let a = bump(attrs, 'tests', 1 + r.rootCauses.length);
     a = bump(a, 'failures', failures);
     if (why === 'error') a = bump(a, 'errors', 1);
@@ -62,12 +81,15 @@ ${causes}</testsuite>
  */
 function withSkipReasons(text: string, r: CertificationResults): string {
   const why = new Map(r.tests.filter((t) => t.status === 'skipped').map((t) => [xml(t.title), skipReason(t)]));
-  return text.replace(/(<testcase name="([^"]*)"[^>]*>)([\s\S]*?)<\/testcase>/g, (whole, open: string, name: string, body: string) => {
-    const reason = why.get(name);
-    const bare = /<skipped\s*\/>|<skipped>\s*<\/skipped>/;
-    if (!reason || !bare.test(body)) return whole;
-    return `${open}${body.replace(bare, `<skipped message="${xml(redact(reason))}"/>`)}</testcase>`;
-  });
+  return text.replace(
+    /(<testcase name="([^"]*)"[^>]*>)([\s\S]*?)<\/testcase>/g,
+    (whole, open: string, name: string, body: string) => {
+      const reason = why.get(name);
+      const bare = /<skipped\s*\/>|<skipped>\s*<\/skipped>/;
+      if (!reason || !bare.test(body)) return whole;
+      return `${open}${body.replace(bare, `<skipped message="${xml(redact(reason))}"/>`)}</testcase>`;
+    },
+  );
 }
 
 /** Writes the verdict as one Allure result (parent suite "Certification") into `resultsDir`. */
@@ -82,9 +104,15 @@ export function addVerdictToAllure(resultsDir: string, r: CertificationResults):
     name: `Certification verdict: ${r.verdict}`,
     fullName: `certification verdict ${r.run.environment}`,
     status: r.verdict === 'CONFORMANT' ? 'passed' : r.verdict === 'NOT CONFORMANT' ? 'failed' : 'broken',
-    statusDetails: { message: redact([summaryLine(r), ...rootCauseLines(r), ...networkLines(r), ...r.causes, ...gapLines(r, 50)].join('\n')) },
+    statusDetails: {
+      message: redact(
+        [summaryLine(r), ...rootCauseLines(r), ...networkLines(r), ...r.causes, ...gapLines(r, 50)].join('\n'),
+      ),
+    },
     stage: 'finished',
-    description: redact(`${summaryLine(r)}\n\n${[...rootCauseLines(r), ...networkLines(r), ...r.causes, ...gapLines(r, 50).map((l) => l.trim())].map((c) => `- ${c}`).join('\n')}`),
+    description: redact(
+      `${summaryLine(r)}\n\n${[...rootCauseLines(r), ...networkLines(r), ...r.causes, ...gapLines(r, 50).map((l) => l.trim())].map((c) => `- ${c}`).join('\n')}`,
+    ),
     start,
     stop: start + r.run.durationMs,
     labels: [
@@ -114,32 +142,48 @@ export function addVerdictToAllure(resultsDir: string, r: CertificationResults):
         status: c.level === 'MUST' ? 'failed' : 'broken',
         statusDetails: { message: text },
         description: text,
-        labels: [{ name: 'parentSuite', value: 'Certification' }, { name: 'suite', value: 'Root causes' }, { name: 'tag', value: `root-cause:${c.clause}` }],
+        labels: [
+          { name: 'parentSuite', value: 'Certification' },
+          { name: 'suite', value: 'Root causes' },
+          { name: 'tag', value: `root-cause:${c.clause}` },
+        ],
       }),
     );
   }
 }
 
 function rootCauseLines(r: CertificationResults): string[] {
-  return r.rootCauses.length ? [rootCausesHeadline(r.rootCauses), ...r.rootCauses.map((c, i) => `${i + 1}. ${rootCauseText(c)}`)] : [];
+  return r.rootCauses.length
+    ? [rootCausesHeadline(r.rootCauses), ...r.rootCauses.map((c, i) => `${i + 1}. ${rootCauseText(c)}`)]
+    : [];
 }
-
 
 /** Removes an earlier decision entry, so the gate does not count it and a rebuilt report has one. */
 export function removeDecisionFromAllure(resultsDir: string): void {
   if (!existsSync(resultsDir)) return;
-  for (const f of readdirSync(resultsDir)) if (f.startsWith(DECISION_PREFIX)) rmSync(path.join(resultsDir, f), { force: true });
+  for (const f of readdirSync(resultsDir))
+    if (f.startsWith(DECISION_PREFIX)) rmSync(path.join(resultsDir, f), { force: true });
 }
 
 /**
  * The release decision (npm run gate's rules) as its own Allure result: GO passed, NO-GO failed,
  * INCONCLUSIVE broken; its message lists the reasons, the quality gate's lines and the warnings.
  */
-export function writeDecisionToAllure(resultsDir: string, d: { go: boolean; reasons: string[]; warnings: string[]; counts: string[] }, inconclusive: boolean, runStartedAt?: string): void {
+export function writeDecisionToAllure(
+  resultsDir: string,
+  d: { go: boolean; reasons: string[]; warnings: string[]; counts: string[] },
+  inconclusive: boolean,
+  runStartedAt?: string,
+): void {
   if (!existsSync(resultsDir)) mkdirSync(resultsDir, { recursive: true });
   removeDecisionFromAllure(resultsDir);
   const decision = inconclusive ? 'INCONCLUSIVE' : d.go ? 'GO' : 'NO-GO';
-  const lines = [`release decision: ${decision}`, ...d.reasons.map((r) => `why: ${r}`), ...d.warnings.map((w) => `warning: ${w}`), ...d.counts];
+  const lines = [
+    `release decision: ${decision}`,
+    ...d.reasons.map((r) => `why: ${r}`),
+    ...d.warnings.map((w) => `warning: ${w}`),
+    ...d.counts,
+  ];
   // Dated just before the run so that the report's default order (earliest first) shows it at the top.
   const now = (runStartedAt ? Date.parse(runStartedAt) - 1 : NaN) || Date.now();
   const result = {

@@ -53,15 +53,26 @@ export interface RunDiagnosis {
 /** Writes the certification of `input` into `outputDir` (and the JUnit and Allure results beside it); returns it. */
 export function writeRun(outputDir: string, input: RunInput, diagnosis: RunDiagnosis = {}): CertificationResults {
   const replayed = new Map<string, ReplayResult>(diagnosis.replays?.results.map((r) => [r.title, r]) ?? []);
-  const diagnosed = diagnosis.experiments ? confirmCauses(rootCauses(input.tests, replayed), diagnosis.experiments, experimentFor) : undefined;
-  const results = withPace(withNetwork(resultsOf(input.run, input.tests, input.conditions, input.context, replayed, diagnosed), input.network), input.pace);
+  const diagnosed = diagnosis.experiments
+    ? confirmCauses(rootCauses(input.tests, replayed), diagnosis.experiments, experimentFor)
+    : undefined;
+  const results = withPace(
+    withNetwork(resultsOf(input.run, input.tests, input.conditions, input.context, replayed, diagnosed), input.network),
+    input.pace,
+  );
   if (diagnosis.replays) results.diagnosis = diagnosis.replays;
   const evidence = evidenceOf(results, input.attachments);
   const experiments = diagnosis.experiments;
   if (experiments) {
     const file = 'evidence/diagnosis-experiments/http-exchanges.json';
     if (experiments.exchanges.length > 0) evidence.set(file, redact(JSON.stringify(experiments.exchanges, null, 2)));
-    results.experiments = { records: experiments.records, budgetMs: experiments.budgetMs, spentMs: experiments.spentMs, leftBooked: experiments.leftBooked, ...(experiments.exchanges.length > 0 ? { evidence: file } : {}) };
+    results.experiments = {
+      records: experiments.records,
+      budgetMs: experiments.budgetMs,
+      spentMs: experiments.spentMs,
+      leftBooked: experiments.leftBooked,
+      ...(experiments.exchanges.length > 0 ? { evidence: file } : {}),
+    };
   }
   results.sinceLast = recordRun(historyFile(), results, undefined, input.unfinished);
   writeCertification(outputDir, results, evidence);
@@ -79,7 +90,12 @@ function evidenceOf(results: CertificationResults, attachments: RunInput['attach
     const own = attachments[t.id];
     if (!own || Object.keys(own).length === 0) continue;
     const reading = readTest(t);
-    const clauses = reading.kind === 'failed' ? reading.clauses : reading.kind === 'incomplete' || reading.kind === 'harness-error' ? ['could-not-complete'] : [];
+    const clauses =
+      reading.kind === 'failed'
+        ? reading.clauses
+        : reading.kind === 'incomplete' || reading.kind === 'harness-error'
+          ? ['could-not-complete']
+          : [];
     for (const id of clauses) {
       const paths = addEvidence(files, id, t, new Map(Object.entries(own)));
       t.evidenceFiles = [...(t.evidenceFiles ?? []), ...paths];

@@ -15,10 +15,27 @@ function printed(n: number, stoppedAt = Infinity): string[] {
       // From `stoppedAt` on, a stop signal ended the tests: the client refused their next request.
       const stopped = i >= stoppedAt;
       return {
-        test: { outcome: () => (failed || stopped ? 'unexpected' : 'expected'), titlePath: () => ['', 'conformance', 'suites/x.spec.ts', 'A group of checks', `test ${i} ${'with a very long title '.repeat(10)}(PV-3-CONFLICT)`] } as unknown as TestCase,
+        test: {
+          outcome: () => (failed || stopped ? 'unexpected' : 'expected'),
+          titlePath: () => [
+            '',
+            'conformance',
+            'suites/x.spec.ts',
+            'A group of checks',
+            `test ${i} ${'with a very long title '.repeat(10)}(PV-3-CONFLICT)`,
+          ],
+        } as unknown as TestCase,
         result: stopped
-          ? ({ status: 'failed', errors: [{ message: 'RunStopped: the run was stopped: POST http://127.0.0.1:1/x was not sent' }] } as unknown as TestResult)
-          : ({ status: failed ? 'failed' : 'passed', errors: failed ? [{ message: `\u001b[31mError: [PV-3-CONFLICT] ${'x'.repeat(400)}\u001b[39m\nmore` }] : [] } as unknown as TestResult),
+          ? ({
+              status: 'failed',
+              errors: [{ message: 'RunStopped: the run was stopped: POST http://127.0.0.1:1/x was not sent' }],
+            } as unknown as TestResult)
+          : ({
+              status: failed ? 'failed' : 'passed',
+              errors: failed
+                ? [{ message: `\u001b[31mError: [PV-3-CONFLICT] ${'x'.repeat(400)}\u001b[39m\nmore` }]
+                : [],
+            } as unknown as TestResult),
       };
     });
     const reporter = new CompactProgress();
@@ -44,7 +61,9 @@ test('a run of 123 tests prints a line per tenth and a short line per failure, n
 test('tests a stop signal ended are counted as stopped (not run), never as failures, and get no ✘ line', () => {
   const lines = printed(20, 15);
   expect(lines.filter((l) => l.startsWith('  ✘ '))).toEqual([]);
-  expect(lines.at(-1)).toMatch(/^progress: 100 % \(20\/20\): 15 passed, 0 failed, 0 skipped, 5 stopped \(not run\), [\d.]+ s$/);
+  expect(lines.at(-1)).toMatch(
+    /^progress: 100 % \(20\/20\): 15 passed, 0 failed, 0 skipped, 5 stopped \(not run\), [\d.]+ s$/,
+  );
 });
 
 test('a run of 3 tests prints a line per test', () => {
@@ -53,7 +72,15 @@ test('a run of 3 tests prints a line per test', () => {
 
 test('certify asks Playwright for the compact progress unless --verbose', () => {
   const list = (progress: string) =>
-    spawnSync(process.execPath, ['-e', 'import("./playwright.config.ts").then((m) => console.log(JSON.stringify(m.default.reporter[0])))'], { cwd: PROJECT_ROOT, encoding: 'utf8', env: { ...process.env, PVH_PROGRESS: progress, NODE_OPTIONS: '--import tsx' } }).stdout.trim();
+    spawnSync(
+      process.execPath,
+      ['-e', 'import("./playwright.config.ts").then((m) => console.log(JSON.stringify(m.default.reporter[0])))'],
+      {
+        cwd: PROJECT_ROOT,
+        encoding: 'utf8',
+        env: { ...process.env, PVH_PROGRESS: progress, NODE_OPTIONS: '--import tsx' },
+      },
+    ).stdout.trim();
   expect(list('compact')).toBe('["./reporters/progress/compact.ts"]');
   expect(list('full')).toMatch(/^\["(list|dot)"\]$/);
 });

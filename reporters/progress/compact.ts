@@ -4,7 +4,15 @@
  * line per test. `certify --verbose` uses Playwright's list reporter instead; the certification
  * report and Playwright's JSON keep every test either way.
  */
-import type { FullConfig, FullResult, Reporter, Suite, TestCase, TestError, TestResult } from '@playwright/test/reporter';
+import type {
+  FullConfig,
+  FullResult,
+  Reporter,
+  Suite,
+  TestCase,
+  TestError,
+  TestResult,
+} from '@playwright/test/reporter';
 import { stripAnsi } from '../../fixtures/harness/support/ansi.ts';
 import { redact } from '../../fixtures/harness/http/redact.ts';
 
@@ -30,7 +38,9 @@ export default class CompactProgress implements Reporter {
   onBegin(config: FullConfig, suite: Suite): void {
     this.total = suite.allTests().length;
     this.started = Date.now();
-    console.log(`progress: ${this.total} tests, ${config.workers} worker${config.workers === 1 ? '' : 's'} (a line per 10 %; --verbose lists every test)`);
+    console.log(
+      `progress: ${this.total} tests, ${config.workers} worker${config.workers === 1 ? '' : 's'} (a line per 10 %; --verbose lists every test)`,
+    );
   }
 
   onTestEnd(test: TestCase, result: TestResult): void {
@@ -45,7 +55,11 @@ export default class CompactProgress implements Reporter {
     else {
       this.counts.failed += 1;
       const error = message ?? result.status;
-      console.log(redact(`  ✘ ${oneLine(test.titlePath().slice(3).join(' › '), 110)}: ${oneLine(error.split('\n').find((l) => l.trim() !== '') ?? error, WIDTH)}`));
+      console.log(
+        redact(
+          `  ✘ ${oneLine(test.titlePath().slice(3).join(' › '), 110)}: ${oneLine(error.split('\n').find((l) => l.trim() !== '') ?? error, WIDTH)}`,
+        ),
+      );
     }
     // One line when the run passes one or more tenths (a run of 3 tests has a line per test).
     let crossed = false;

@@ -3,8 +3,10 @@ import { expect, test } from '@playwright/test';
 import type { TestCase, TestResult } from '@playwright/test/reporter';
 import SkipReasons from './skip-reasons.ts';
 
-const testCase = (titles: string[], annotations: TestCase['annotations'] = []) => ({ titlePath: () => ['', 'harness', ...titles], annotations }) as unknown as TestCase;
-const result = (status: TestResult['status'], annotations: TestResult['annotations'] = []) => ({ status, annotations }) as unknown as TestResult;
+const testCase = (titles: string[], annotations: TestCase['annotations'] = []) =>
+  ({ titlePath: () => ['', 'harness', ...titles], annotations }) as unknown as TestCase;
+const result = (status: TestResult['status'], annotations: TestResult['annotations'] = []) =>
+  ({ status, annotations }) as unknown as TestResult;
 
 test('a line per skipped test with its reason, from the test or its result; nothing for a run without skips', () => {
   const lines: string[] = [];
@@ -17,8 +19,14 @@ test('a line per skipped test with its reason, from the test or its result; noth
     expect(lines).toEqual([]);
 
     const reporter = new SkipReasons();
-    reporter.onTestEnd(testCase(['rules.test.ts', 'promtool', 'parses'], [{ type: 'skip', description: 'promtool is not installed' }]), result('skipped'));
-    reporter.onTestEnd(testCase(['k6.test.ts', 'smoke']), result('skipped', [{ type: 'skip', description: 'k6 is not built yet (npm run k6:ensure)' }]));
+    reporter.onTestEnd(
+      testCase(['rules.test.ts', 'promtool', 'parses'], [{ type: 'skip', description: 'promtool is not installed' }]),
+      result('skipped'),
+    );
+    reporter.onTestEnd(
+      testCase(['k6.test.ts', 'smoke']),
+      result('skipped', [{ type: 'skip', description: 'k6 is not built yet (npm run k6:ensure)' }]),
+    );
     reporter.onTestEnd(testCase(['x.test.ts', 'bare']), result('skipped'));
     reporter.onEnd();
     expect(lines.join('\n').trim().split('\n')).toEqual([

@@ -13,7 +13,9 @@ export default class SkipReasons implements Reporter {
 
   onTestEnd(test: TestCase, result: TestResult): void {
     if (result.status !== 'skipped') return;
-    const reason = [...test.annotations, ...result.annotations].find((a) => a.type === 'skip' || a.type === 'fixme')?.description;
+    const reason = [...test.annotations, ...result.annotations].find(
+      (a) => a.type === 'skip' || a.type === 'fixme',
+    )?.description;
     this.skipped.push(`skipped: ${test.titlePath().slice(2).join(' › ')}: ${reason ?? 'no reason given'}`);
   }
 

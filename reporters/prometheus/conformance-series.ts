@@ -23,14 +23,30 @@ import { EXIT_CODE, type CertificationResults, type Verdict } from '../../fixtur
 import type { GateDecision } from '../../fixtures/judgement/index.ts';
 import type { Sample } from './remote-write-codec.ts';
 
-export const CLAUSE_VERDICTS: readonly Verdict[] = ['pass', 'fail', 'warning', 'observation', 'partial', 'not-tested', 'not-run', 'not-applicable'];
+export const CLAUSE_VERDICTS: readonly Verdict[] = [
+  'pass',
+  'fail',
+  'warning',
+  'observation',
+  'partial',
+  'not-tested',
+  'not-run',
+  'not-applicable',
+];
 
 export function conformanceSamples(results: CertificationResults, timestampMs: number): Sample[] {
   const environment = results.run.environment;
-  const at = (name: string, labels: Record<string, string>, value: number): Sample => ({ name, labels: { environment, ...labels }, value, timestampMs });
+  const at = (name: string, labels: Record<string, string>, value: number): Sample => ({
+    name,
+    labels: { environment, ...labels },
+    value,
+    timestampMs,
+  });
   const byId = new Map(results.clauses.map((c) => [c.id, c]));
   const previous = results.sinceLast;
-  const out: Sample[] = results.clauses.map((c) => at('pvh_clause_verdict', { clause: c.id, level: c.level, verdict: c.verdict }, 1));
+  const out: Sample[] = results.clauses.map((c) =>
+    at('pvh_clause_verdict', { clause: c.id, level: c.level, verdict: c.verdict }, 1),
+  );
   for (const id of previous?.regressed ?? []) {
     const c = byId.get(id);
     if (c) out.push(at('pvh_clause_regressed', { clause: id, level: c.level, verdict: c.verdict }, 1));
@@ -39,18 +55,32 @@ export function conformanceSamples(results: CertificationResults, timestampMs: n
     at('pvh_certify_verdict', { verdict: results.verdict }, 1),
     at('pvh_certify_exit_code', {}, EXIT_CODE[results.verdict]),
     at('pvh_certify_duration_seconds', {}, results.run.durationMs / 1000),
-    ...CLAUSE_VERDICTS.map((v) => at('pvh_certify_clauses', { verdict: v }, results.clauses.filter((c) => c.verdict === v).length)),
+    ...CLAUSE_VERDICTS.map((v) =>
+      at('pvh_certify_clauses', { verdict: v }, results.clauses.filter((c) => c.verdict === v).length),
+    ),
     at('pvh_certify_tests', { outcome: 'run' }, results.totals.tests),
     at('pvh_certify_tests', { outcome: 'failed' }, results.totals.testsFailed),
     at('pvh_certify_regressions', {}, previous?.regressed.length ?? 0),
-    at('pvh_certify_run_info', { run_id: results.run.id, commit: results.run.commit ?? 'unknown', harness_version: results.run.harnessVersion, verdict: results.verdict }, 1),
+    at(
+      'pvh_certify_run_info',
+      {
+        run_id: results.run.id,
+        commit: results.run.commit ?? 'unknown',
+        harness_version: results.run.harnessVersion,
+        verdict: results.verdict,
+      },
+      1,
+    ),
   );
   return out;
 }
 
-
 /** The release decision of `npm run gate`, labelled with the certified environment. */
-export function gateSamples(decision: GateDecision, certification: CertificationResults | undefined, timestampMs: number): Sample[] {
+export function gateSamples(
+  decision: GateDecision,
+  certification: CertificationResults | undefined,
+  timestampMs: number,
+): Sample[] {
   const labels = { environment: certification?.run.environment ?? 'unknown' };
   return [
     { name: 'pvh_gate_go', labels, value: decision.go ? 1 : 0, timestampMs },

@@ -31,7 +31,10 @@ export interface LoadRunLabels {
 export const K6_TREND_STATS = 'p(50),p(90),p(95),p(99),max,avg';
 
 /** k6's arguments and environment that turn its remote-write output on, tagging every sample with the run's labels. */
-export function k6RemoteWrite(target: RemoteWriteTarget, labels: LoadRunLabels): { args: string[]; env: NodeJS.ProcessEnv } {
+export function k6RemoteWrite(
+  target: RemoteWriteTarget,
+  labels: LoadRunLabels,
+): { args: string[]; env: NodeJS.ProcessEnv } {
   const env: NodeJS.ProcessEnv = {
     K6_PROMETHEUS_RW_SERVER_URL: target.url,
     K6_PROMETHEUS_RW_TREND_STATS: K6_TREND_STATS,
@@ -39,7 +42,11 @@ export function k6RemoteWrite(target: RemoteWriteTarget, labels: LoadRunLabels):
     K6_PROMETHEUS_RW_STALE_MARKERS: 'true',
   };
   for (const [name, value] of Object.entries(target.headers)) env[`K6_PROMETHEUS_RW_HEADERS_${name}`] = value;
-  const args = ['--out', 'experimental-prometheus-rw', ...Object.entries(labels).flatMap(([k, v]) => ['--tag', `${k}=${v}`])];
+  const args = [
+    '--out',
+    'experimental-prometheus-rw',
+    ...Object.entries(labels).flatMap(([k, v]) => ['--tag', `${k}=${v}`]),
+  ];
   return { args, env };
 }
 
@@ -51,9 +58,16 @@ export interface LoadRunEnd {
 }
 
 export function loadSamples(labels: LoadRunLabels, run: LoadRunEnd, timestampMs: number): Sample[] {
-  const at = (name: string, extra: Record<string, string>, value: number): Sample => ({ name, labels: { ...labels, ...extra }, value, timestampMs });
+  const at = (name: string, extra: Record<string, string>, value: number): Sample => ({
+    name,
+    labels: { ...labels, ...extra },
+    value,
+    timestampMs,
+  });
   return [
-    ...(run.summary?.thresholds ?? []).map((t) => at('pvh_load_threshold_ok', { metric: t.metric, expression: t.expression }, t.ok ? 1 : 0)),
+    ...(run.summary?.thresholds ?? []).map((t) =>
+      at('pvh_load_threshold_ok', { metric: t.metric, expression: t.expression }, t.ok ? 1 : 0),
+    ),
     at('pvh_load_p95_threshold_seconds', {}, run.p95Ms / 1000),
     at('pvh_load_exit_code', {}, run.exitCode),
     ...(run.summary ? [at('pvh_load_duration_seconds', {}, run.summary.durationMs / 1000)] : []),

@@ -66,7 +66,10 @@ export function encodeWriteRequest(samples: readonly Sample[]): Buffer {
       if (!LABEL_NAME.test(s.name)) throw new Error(`not a Prometheus metric name: "${s.name}"`);
       labels.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
       // Empty label values mean "no label" to Prometheus: leave them out.
-      const body = Buffer.concat([...labels.filter(([, v]) => v !== '').map(([n, v]) => label(n, v)), sample(s.value, s.timestampMs)]);
+      const body = Buffer.concat([
+        ...labels.filter(([, v]) => v !== '').map(([n, v]) => label(n, v)),
+        sample(s.value, s.timestampMs),
+      ]);
       return field(1, body);
     }),
   );

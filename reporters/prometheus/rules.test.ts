@@ -19,7 +19,8 @@ import { loadSamples } from './load-series.ts';
 
 const DIR = path.join(PROJECT_ROOT, 'reporters', 'prometheus');
 const promtool = onPath('promtool');
-const NO_PROMTOOL = 'promtool is not installed (Debian package prometheus); .ci/nightly.d/25-prometheus.sh installs it and runs these checks';
+const NO_PROMTOOL =
+  'promtool is not installed (Debian package prometheus); .ci/nightly.d/25-prometheus.sh installs it and runs these checks';
 
 function run(args: string[], cwd = DIR): { code: number; output: string } {
   const r = spawnSync(promtool!, args, { cwd, encoding: 'utf8' });
@@ -31,13 +32,52 @@ test('the committed dashboards are what their builders make (npm run dashboards)
 });
 
 test('every pvh_* series the dashboards and rules use is one a run sends', () => {
-  const r = emptyResults({ id: 'r', environment: 'e', baseUrl: '', authUrl: '', startedAt: '', durationMs: 0, harnessVersion: '', node: '' }, 'CONFORMANT', [], clauseVerdicts([]));
-  r.sinceLast = { runId: 'p', finishedAt: '', verdict: 'CONFORMANT', regressed: [r.clauses[0]!.id], recovered: [], newlyFailing: [], appeared: [] };
+  const r = emptyResults(
+    { id: 'r', environment: 'e', baseUrl: '', authUrl: '', startedAt: '', durationMs: 0, harnessVersion: '', node: '' },
+    'CONFORMANT',
+    [],
+    clauseVerdicts([]),
+  );
+  r.sinceLast = {
+    runId: 'p',
+    finishedAt: '',
+    verdict: 'CONFORMANT',
+    regressed: [r.clauses[0]!.id],
+    recovered: [],
+    newlyFailing: [],
+    appeared: [],
+  };
   const labels = { environment: 'e', load_scenario: 's', profile: 'p', testid: 't', commit: 'c' };
   const sent = new Set(
-    [...conformanceSamples(r, 0), ...gateSamples({ go: true, reasons: [], warnings: [], counts: [] }, r, 0), ...loadSamples(labels, { exitCode: 0, p95Ms: 1, harnessVersion: '', summary: { scenario: '', profile: '', environment: '', runId: '', finishedAt: '', durationMs: 1, passed: true, metrics: {}, thresholds: [{ metric: 'm', expression: 'x', ok: true, values: {} }] } }, 0)].map((s) => s.name),
+    [
+      ...conformanceSamples(r, 0),
+      ...gateSamples({ go: true, reasons: [], warnings: [], counts: [] }, r, 0),
+      ...loadSamples(
+        labels,
+        {
+          exitCode: 0,
+          p95Ms: 1,
+          harnessVersion: '',
+          summary: {
+            scenario: '',
+            profile: '',
+            environment: '',
+            runId: '',
+            finishedAt: '',
+            durationMs: 1,
+            passed: true,
+            metrics: {},
+            thresholds: [{ metric: 'm', expression: 'x', ok: true, values: {} }],
+          },
+        },
+        0,
+      ),
+    ].map((s) => s.name),
   );
-  const used = [...dashboardQueries().map((q) => q.expr), readFileSync(path.join(DIR, 'alerts.yml'), 'utf8')].join('\n').match(/\bpvh_[a-z0-9_]+/g) ?? [];
+  const used =
+    [...dashboardQueries().map((q) => q.expr), readFileSync(path.join(DIR, 'alerts.yml'), 'utf8')]
+      .join('\n')
+      .match(/\bpvh_[a-z0-9_]+/g) ?? [];
   expect([...new Set(used)].filter((n) => !sent.has(n))).toEqual([]);
   expect(used.length).toBeGreaterThan(10);
 });
@@ -56,7 +96,17 @@ test.describe('promtool', () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'pvh-promql-'));
     try {
       const asRules = (exprs: string[]) =>
-        `groups:\n  - name: dashboards\n    rules:\n${exprs.map((e, i) => `      - record: pvh_dashboard_query_${i}\n        expr: ${JSON.stringify(e.replaceAll('$environment', 'x').replace(/\$(load_scenario|testid)/g, '.*').replace(/\$__\w+/g, '5m'))}\n`).join('')}`;
+        `groups:\n  - name: dashboards\n    rules:\n${exprs
+          .map(
+            (e, i) =>
+              `      - record: pvh_dashboard_query_${i}\n        expr: ${JSON.stringify(
+                e
+                  .replaceAll('$environment', 'x')
+                  .replace(/\$(load_scenario|testid)/g, '.*')
+                  .replace(/\$__\w+/g, '5m'),
+              )}\n`,
+          )
+          .join('')}`;
       writeFileSync(path.join(dir, 'ok.yml'), asRules(dashboardQueries().map((q) => q.expr)));
       const ok = run(['check', 'rules', 'ok.yml'], dir);
       expect(ok.code, ok.output).toBe(0);

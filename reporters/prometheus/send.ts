@@ -40,7 +40,11 @@ export const PROMETHEUS_FLAG = {
 } as const;
 
 /** The endpoint of a run, or undefined when none is named. A malformed URL is a usage error (exit 2). */
-export function remoteWriteTarget(flag: string | undefined, setting: RemoteWriteSetting | undefined, env: NodeJS.ProcessEnv = process.env): RemoteWriteTarget | undefined {
+export function remoteWriteTarget(
+  flag: string | undefined,
+  setting: RemoteWriteSetting | undefined,
+  env: NodeJS.ProcessEnv = process.env,
+): RemoteWriteTarget | undefined {
   const raw = [flag, env[PROMETHEUS_URL_VAR], setting?.url].find((u) => u !== undefined && u.trim() !== '');
   if (raw === undefined) return undefined;
   let url: URL;
@@ -49,9 +53,13 @@ export function remoteWriteTarget(flag: string | undefined, setting: RemoteWrite
   } catch {
     throw new CommandError(`--prometheus: not a URL (it must look like http://host:9090/api/v1/write)`);
   }
-  if (!/^https?:$/.test(url.protocol)) throw new CommandError(`--prometheus: the remote-write URL must be http or https, not ${url.protocol.replace(/:$/, '')}`);
+  if (!/^https?:$/.test(url.protocol))
+    throw new CommandError(
+      `--prometheus: the remote-write URL must be http or https, not ${url.protocol.replace(/:$/, '')}`,
+    );
   const headers: Record<string, string> = {};
-  if (url.username || url.password) headers.authorization = `Basic ${Buffer.from(`${decodeURIComponent(url.username)}:${decodeURIComponent(url.password)}`).toString('base64')}`;
+  if (url.username || url.password)
+    headers.authorization = `Basic ${Buffer.from(`${decodeURIComponent(url.username)}:${decodeURIComponent(url.password)}`).toString('base64')}`;
   url.username = '';
   url.password = '';
   const target: RemoteWriteTarget = { url: url.toString(), headers, shown: `${url.origin}${url.pathname}` };
@@ -68,7 +76,11 @@ export function remoteWriteTarget(flag: string | undefined, setting: RemoteWrite
 export type SendResult = { ok: true; series: number } | { ok: false; reason: string };
 
 /** POSTs the samples (remote-write 1.0); never throws. */
-export async function pushSamples(target: RemoteWriteTarget, samples: readonly Sample[], timeoutMs = 10_000): Promise<SendResult> {
+export async function pushSamples(
+  target: RemoteWriteTarget,
+  samples: readonly Sample[],
+  timeoutMs = 10_000,
+): Promise<SendResult> {
   if (target.unusable) return { ok: false, reason: target.unusable };
   try {
     const res = await fetch(target.url, {
@@ -85,18 +97,32 @@ export async function pushSamples(target: RemoteWriteTarget, samples: readonly S
     });
     const text = await res.text().catch(() => '');
     if (res.ok) return { ok: true, series: samples.length };
-    return { ok: false, reason: `HTTP ${res.status}${text.trim() ? `: ${text.trim().split('\n')[0]!.slice(0, 200)}` : ''}` };
+    return {
+      ok: false,
+      reason: `HTTP ${res.status}${text.trim() ? `: ${text.trim().split('\n')[0]!.slice(0, 200)}` : ''}`,
+    };
   } catch (error) {
     const e = error as Error & { cause?: { code?: string; message?: string } };
-    const why = e.name === 'TimeoutError' ? `no answer within ${timeoutMs / 1000} s` : (e.cause?.code ?? e.cause?.message ?? e.message);
+    const why =
+      e.name === 'TimeoutError'
+        ? `no answer within ${timeoutMs / 1000} s`
+        : (e.cause?.code ?? e.cause?.message ?? e.message);
     return { ok: false, reason: why };
   }
 }
 
 /** Sends and prints the one line saying whether the metrics went out. */
-export async function sendSamples(command: string, target: RemoteWriteTarget, samples: readonly Sample[], log: (line: string) => void = (l) => console.log(l)): Promise<SendResult> {
+export async function sendSamples(
+  command: string,
+  target: RemoteWriteTarget,
+  samples: readonly Sample[],
+  log: (line: string) => void = (l) => console.log(l),
+): Promise<SendResult> {
   const result = await pushSamples(target, samples);
   if (result.ok) log(`${command}: sent ${result.series} series to Prometheus at ${target.shown}`);
-  else log(`${command}: metrics not sent to Prometheus at ${target.shown}: ${result.reason} (the run's verdict is unchanged)`);
+  else
+    log(
+      `${command}: metrics not sent to Prometheus at ${target.shown}: ${result.reason} (the run's verdict is unchanged)`,
+    );
   return result;
 }

@@ -28,7 +28,12 @@ async function query<T>(api: string, expr: string, rangeSeconds?: number): Promi
   url.searchParams.set('query', expr);
   if (rangeSeconds) {
     const end = Date.now() / 1000;
-    for (const [k, v] of [['start', end - rangeSeconds], ['end', end], ['step', 5]] as const) url.searchParams.set(k, String(v));
+    for (const [k, v] of [
+      ['start', end - rangeSeconds],
+      ['end', end],
+      ['step', 5],
+    ] as const)
+      url.searchParams.set(k, String(v));
   }
   const res = await fetch(url, { signal: AbortSignal.timeout(15_000) });
   const body = (await res.json()) as { status: string; error?: string; data?: { result: T[] } };
@@ -58,14 +63,34 @@ export async function checkLoadRun(api: string, summaryFile: string, expectation
   const counters = Object.entries(s.metrics).filter(([name, m]) => m.type === 'counter' && !name.includes('{'));
   for (const [name, m] of counters) {
     const stored = await total(name);
-    out.push(line(stored === m.values.count, `${s.scenario} run ${s.runId}: k6_${name}_total ${stored}, summary ${m.values.count}`));
+    out.push(
+      line(
+        stored === m.values.count,
+        `${s.scenario} run ${s.runId}: k6_${name}_total ${stored}, summary ${m.values.count}`,
+      ),
+    );
   }
   const thresholds = await query<VectorItem>(api, `last_over_time(pvh_load_threshold_ok{${sel}}[1d])`);
-  const agree = s.thresholds.filter((t) => thresholds.some((x) => x.metric.metric === t.metric && x.metric.expression === t.expression && Number(x.value[1]) === (t.ok ? 1 : 0)));
-  out.push(line(thresholds.length === s.thresholds.length && agree.length === s.thresholds.length, `${s.scenario} run ${s.runId}: ${thresholds.length} pvh_load_threshold_ok series, ${agree.length} of ${s.thresholds.length} thresholds with the summary's verdict`));
+  const agree = s.thresholds.filter((t) =>
+    thresholds.some(
+      (x) =>
+        x.metric.metric === t.metric && x.metric.expression === t.expression && Number(x.value[1]) === (t.ok ? 1 : 0),
+    ),
+  );
+  out.push(
+    line(
+      thresholds.length === s.thresholds.length && agree.length === s.thresholds.length,
+      `${s.scenario} run ${s.runId}: ${thresholds.length} pvh_load_threshold_ok series, ${agree.length} of ${s.thresholds.length} thresholds with the summary's verdict`,
+    ),
+  );
   for (const e of expectations.map(parseExpectation)) {
     const v = await total(e.name);
-    out.push(line(e.op === '==' ? v === e.n : v > e.n, `${s.scenario} run ${s.runId}: expected k6_${e.name}_total ${e.op} ${e.n}: ${v}`));
+    out.push(
+      line(
+        e.op === '==' ? v === e.n : v > e.n,
+        `${s.scenario} run ${s.runId}: expected k6_${e.name}_total ${e.op} ${e.n}: ${v}`,
+      ),
+    );
   }
   return out;
 }
@@ -82,7 +107,9 @@ export async function checkCertification(api: string, resultsFile: string): Prom
   const expected = new Map(r.clauses.map((c) => [c.id, c.verdict]));
   const seen = new Map<string, number>();
   for (const c of clauses) seen.set(c.metric.clause ?? '', (seen.get(c.metric.clause ?? '') ?? 0) + 1);
-  const wrong = clauses.filter((c) => expected.get(c.metric.clause ?? '') !== c.metric.verdict).map((c) => `${c.metric.clause}=${c.metric.verdict}`);
+  const wrong = clauses
+    .filter((c) => expected.get(c.metric.clause ?? '') !== c.metric.verdict)
+    .map((c) => `${c.metric.clause}=${c.metric.verdict}`);
   const missing = [...expected.keys()].filter((id) => !seen.has(id));
   const twice = [...seen].filter(([, n]) => n > 1).map(([id]) => id);
   const out = [
@@ -93,7 +120,12 @@ export async function checkCertification(api: string, resultsFile: string): Prom
     ),
   ];
   const verdict = ofRun(await query<MatrixItem>(api, `pvh_certify_verdict{${env}}[1d]`));
-  out.push(line(verdict.length === 1 && verdict[0]!.metric.verdict === r.verdict, `certification run ${r.run.id}: pvh_certify_verdict ${verdict.map((v) => v.metric.verdict).join(', ') || 'missing'}, results.json ${r.verdict}`));
+  out.push(
+    line(
+      verdict.length === 1 && verdict[0]!.metric.verdict === r.verdict,
+      `certification run ${r.run.id}: pvh_certify_verdict ${verdict.map((v) => v.metric.verdict).join(', ') || 'missing'}, results.json ${r.verdict}`,
+    ),
+  );
   return out;
 }
 
@@ -108,14 +140,21 @@ export async function checkDashboardQueries(api: string, environment: string): P
       .replace(/\$(load_scenario|testid)/g, '.*')
       .replace(/\$__(range|rate_interval|interval)/g, (_m, v: string) => (v === 'range' ? '1d' : '1m'));
     try {
-      if ((await query<unknown>(api, expr, q.instant ? undefined : 3_600)).length === 0) empty.push(`${q.dashboard}: ${q.panel}`);
+      if ((await query<unknown>(api, expr, q.instant ? undefined : 3_600)).length === 0)
+        empty.push(`${q.dashboard}: ${q.panel}`);
     } catch (error) {
       failed.push(`${q.dashboard}: ${q.panel}: ${(error as Error).message}`);
     }
   }
   return [
-    line(failed.length === 0, `dashboards: ${queries.length} panel queries, ${failed.length} failed${failed.length ? ` (${failed.join('; ')})` : ''}`),
-    line(true, `dashboards: ${queries.length - empty.length - failed.length} returned data${empty.length ? `; no data yet: ${empty.join('; ')}` : ''}`),
+    line(
+      failed.length === 0,
+      `dashboards: ${queries.length} panel queries, ${failed.length} failed${failed.length ? ` (${failed.join('; ')})` : ''}`,
+    ),
+    line(
+      true,
+      `dashboards: ${queries.length - empty.length - failed.length} returned data${empty.length ? `; no data yet: ${empty.join('; ')}` : ''}`,
+    ),
   ];
 }
 

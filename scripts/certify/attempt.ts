@@ -29,7 +29,9 @@ export async function cleanUpAfterStop(env: ResolvedEnvironment, runId: string):
   }
   const removed = actions.filter((a: JanitorAction) => a.outcome === 'removed').map((a) => a.reference);
   const failed = actions.filter((a: JanitorAction) => a.outcome === 'error').map((a) => a.reference);
-  console.log(`certify: removed ${removed.length} booking(s) this run left${removed.length ? ` (${removed.join(', ')})` : ''}`);
+  console.log(
+    `certify: removed ${removed.length} booking(s) this run left${removed.length ? ` (${removed.join(', ')})` : ''}`,
+  );
   if (failed.length > 0) console.log(`certify: could not check or clean ${failed.join(', ')}: run ${command}`);
 }
 

@@ -63,7 +63,9 @@ interface Exchange {
 }
 
 interface PlaywrightSuite {
-  specs?: Array<{ tests: Array<{ results: Array<{ attachments: Array<{ name: string; body?: string; path?: string }> }> }> }>;
+  specs?: Array<{
+    tests: Array<{ results: Array<{ attachments: Array<{ name: string; body?: string; path?: string }> }> }>;
+  }>;
   suites?: PlaywrightSuite[];
 }
 
@@ -77,7 +79,12 @@ export function recordedExchanges(playwrightJson: string): Exchange[] {
         for (const r of t.results) {
           const a = r.attachments.find((x) => x.name === 'http-exchanges.json');
           if (!a) continue;
-          const text = a.body !== undefined ? Buffer.from(a.body, 'base64').toString('utf8') : a.path && existsSync(a.path) ? readFileSync(a.path, 'utf8') : '[]';
+          const text =
+            a.body !== undefined
+              ? Buffer.from(a.body, 'base64').toString('utf8')
+              : a.path && existsSync(a.path)
+                ? readFileSync(a.path, 'utf8')
+                : '[]';
           out.push(...(JSON.parse(text) as Exchange[]));
         }
       }
@@ -116,7 +123,12 @@ export function median(values: readonly number[]): number {
 
 /** Repetition r runs the latencies rotated by r: 0 150 300, then 150 300 0, then 300 0 150, … */
 export function benchOrder(repetitions: number): Array<{ latencyMs: number; repetition: number }> {
-  return Array.from({ length: repetitions }, (_, r) => BENCH_LATENCIES.map((_, i) => ({ latencyMs: BENCH_LATENCIES[(i + r) % BENCH_LATENCIES.length]!, repetition: r + 1 }))).flat();
+  return Array.from({ length: repetitions }, (_, r) =>
+    BENCH_LATENCIES.map((_, i) => ({
+      latencyMs: BENCH_LATENCIES[(i + r) % BENCH_LATENCIES.length]!,
+      repetition: r + 1,
+    })),
+  ).flat();
 }
 
 async function certifyOnce(latencyMs: number, repetition: number, env: NodeJS.ProcessEnv): Promise<BenchRun> {
@@ -125,11 +137,15 @@ async function certifyOnce(latencyMs: number, repetition: number, env: NodeJS.Pr
   const t0 = performance.now();
   try {
     const output = await new Promise<{ code: number; text: string }>((resolve) => {
-      const child = spawn(process.execPath, ['--import', 'tsx', path.join(PROJECT_ROOT, 'scripts', 'certify.ts'), '--env', 'local'], {
-        cwd: PROJECT_ROOT,
-        env: { ...env, REF_LATENCY_MS: String(latencyMs), PVH_REPORT_DIR: dir, CI: '1' },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
+      const child = spawn(
+        process.execPath,
+        ['--import', 'tsx', path.join(PROJECT_ROOT, 'scripts', 'certify.ts'), '--env', 'local'],
+        {
+          cwd: PROJECT_ROOT,
+          env: { ...env, REF_LATENCY_MS: String(latencyMs), PVH_REPORT_DIR: dir, CI: '1' },
+          stdio: ['ignore', 'pipe', 'pipe'],
+        },
+      );
       let text = '';
       child.stdout.on('data', (d: Buffer) => (text += d.toString('utf8')));
       child.stderr.on('data', (d: Buffer) => (text += d.toString('utf8')));
@@ -139,11 +155,28 @@ async function certifyOnce(latencyMs: number, repetition: number, env: NodeJS.Pr
     const seconds = Number(/certify: suite ran in ([\d.]+) s/.exec(output.text)?.[1] ?? NaN);
     const workers = Number(/certify: (\d+) worker\(s\)/.exec(output.text)?.[1] ?? NaN);
     const resultsFile = path.join(dir, 'certification', 'results.json');
-    const results = existsSync(resultsFile) ? (JSON.parse(readFileSync(resultsFile, 'utf8')) as { verdict: string; tests: unknown[] }) : undefined;
+    const results = existsSync(resultsFile)
+      ? (JSON.parse(readFileSync(resultsFile, 'utf8')) as { verdict: string; tests: unknown[] })
+      : undefined;
     const playwrightJson = path.join(dir, 'playwright', 'results.json');
     const exchanges = existsSync(playwrightJson) ? recordedExchanges(playwrightJson) : [];
-    if (!results || Number.isNaN(seconds)) throw new Error(`certify at ${latencyMs} ms produced no result (exit ${output.code}):\n${output.text.split('\n').slice(-15).join('\n')}`);
-    return { latencyMs, repetition, seconds, commandSeconds, exitCode: output.code, verdict: results.verdict, workers, checks: results.tests.length, exchanges: exchanges.length, peakConcurrency: peakConcurrency(exchanges), load: [load0, os.loadavg()[0]!] };
+    if (!results || Number.isNaN(seconds))
+      throw new Error(
+        `certify at ${latencyMs} ms produced no result (exit ${output.code}):\n${output.text.split('\n').slice(-15).join('\n')}`,
+      );
+    return {
+      latencyMs,
+      repetition,
+      seconds,
+      commandSeconds,
+      exitCode: output.code,
+      verdict: results.verdict,
+      workers,
+      checks: results.tests.length,
+      exchanges: exchanges.length,
+      peakConcurrency: peakConcurrency(exchanges),
+      load: [load0, os.loadavg()[0]!],
+    };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -155,14 +188,24 @@ export async function runCertifyBench(o: BenchOptions): Promise<BenchResult> {
   for (const [i, { latencyMs, repetition }] of order.entries()) {
     const run = await certifyOnce(latencyMs, repetition, o.env ?? process.env);
     runs.push(run);
-    o.log(`certify:bench: [${i + 1}/${order.length}] ${latencyMs} ms: ${run.seconds} s (${run.workers} workers, ${run.verdict}, ${run.exchanges} exchanges, peak ${run.peakConcurrency} at once, load ${run.load.map((l) => l.toFixed(1)).join(' to ')})`);
+    o.log(
+      `certify:bench: [${i + 1}/${order.length}] ${latencyMs} ms: ${run.seconds} s (${run.workers} workers, ${run.verdict}, ${run.exchanges} exchanges, peak ${run.peakConcurrency} at once, load ${run.load.map((l) => l.toFixed(1)).join(' to ')})`,
+    );
   }
-  const seconds = Object.fromEntries(BENCH_LATENCIES.map((l) => [`${l}ms`, median(runs.filter((r) => r.latencyMs === l).map((r) => r.seconds))]));
+  const seconds = Object.fromEntries(
+    BENCH_LATENCIES.map((l) => [`${l}ms`, median(runs.filter((r) => r.latencyMs === l).map((r) => r.seconds))]),
+  );
   const goals = Object.fromEntries(BENCH_LATENCIES.map((l) => [`${l}ms`, BENCH_GOALS[l]]));
   const cpus = os.cpus();
   const result: BenchResult = {
     date: new Date().toISOString(),
-    machine: { cpus: cpus.length, model: cpus[0]?.model.trim() ?? 'unknown', memoryGb: Math.round(os.totalmem() / 2 ** 30), node: process.version, platform: `${os.type()} ${os.release()}` },
+    machine: {
+      cpus: cpus.length,
+      model: cpus[0]?.model.trim() ?? 'unknown',
+      memoryGb: Math.round(os.totalmem() / 2 ** 30),
+      node: process.version,
+      platform: `${os.type()} ${os.release()}`,
+    },
     runs,
     seconds,
     goals,
@@ -183,6 +226,13 @@ export function describeCertifyBench(r: BenchResult): string[] {
   return [
     `certify:bench: 0ms=${s(0)} s, 150ms=${s(150)} s, 300ms=${s(300)} s (checks ${r.checks}, exchanges ${r.exchanges}, peak concurrency ${r.peakConcurrency})`,
     `certify:bench: medians of ${r.runs.length / BENCH_LATENCIES.length} run(s) each on ${r.machine.cpus} × ${r.machine.model}, load average ${Math.min(...loads).toFixed(1)} to ${Math.max(...loads).toFixed(1)}; goals ${BENCH_LATENCIES.map((l) => `${l}ms ≤ ${BENCH_GOALS[l]} s`).join(', ')}: ${r.goalsMet ? 'met' : 'NOT met'}`,
-    ...(r.ok ? [] : [`certify:bench: a run did not end CONFORMANT: ${r.runs.filter((x) => x.verdict !== 'CONFORMANT').map((x) => `${x.latencyMs} ms run ${x.repetition}: ${x.verdict}`).join('; ')}`]),
+    ...(r.ok
+      ? []
+      : [
+          `certify:bench: a run did not end CONFORMANT: ${r.runs
+            .filter((x) => x.verdict !== 'CONFORMANT')
+            .map((x) => `${x.latencyMs} ms run ${x.repetition}: ${x.verdict}`)
+            .join('; ')}`,
+        ]),
   ];
 }

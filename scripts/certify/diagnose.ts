@@ -7,7 +7,17 @@
 import path from 'node:path';
 import type { ResolvedEnvironment } from '../../fixtures/environments/load.ts';
 import { redact } from '../../fixtures/harness/http/redact.ts';
-import { experimentBudgetMs, experimentFor, planReplays, replayAlone, rootCauses, runExperiments, type CertificationResults, type ExperimentRun, type ReplayResult } from '../../fixtures/judgement/index.ts';
+import {
+  experimentBudgetMs,
+  experimentFor,
+  planReplays,
+  replayAlone,
+  rootCauses,
+  runExperiments,
+  type CertificationResults,
+  type ExperimentRun,
+  type ReplayResult,
+} from '../../fixtures/judgement/index.ts';
 import { readRunInput } from '../../reporters/certification/run-input.ts';
 import { writeRun } from '../../reporters/certification/write-run.ts';
 
@@ -19,7 +29,10 @@ export interface DiagnosisRun {
 }
 
 /** Diagnoses the run when it failed on answers of the target; the certification as it then stands, or undefined when there was nothing to diagnose. */
-export async function diagnoseRun(d: DiagnosisRun, log: (line: string) => void = console.log): Promise<CertificationResults | undefined> {
+export async function diagnoseRun(
+  d: DiagnosisRun,
+  log: (line: string) => void = console.log,
+): Promise<CertificationResults | undefined> {
   const input = readRunInput(d.reportDir, d.runId);
   if (!input || input.conditions.interrupted || (input.conditions.causes?.length ?? 0) > 0) return undefined;
   const tests = input.tests;
@@ -30,7 +43,10 @@ export async function diagnoseRun(d: DiagnosisRun, log: (line: string) => void =
   const plan = planReplays(tests, wallMs);
   const n = plan.chosen.length;
   if (plan.note) log(`diagnosis: ${plan.note}`);
-  else if (n > 0) log(`diagnosis: replaying failed tests alone (${n} root clause${n === 1 ? '' : 's'}${plan.skipped.length ? ` of ${n + plan.skipped.length}` : ''}, within ${(plan.budgetMs / 1000).toFixed(1)} s)`);
+  else if (n > 0)
+    log(
+      `diagnosis: replaying failed tests alone (${n} root clause${n === 1 ? '' : 's'}${plan.skipped.length ? ` of ${n + plan.skipped.length}` : ''}, within ${(plan.budgetMs / 1000).toFixed(1)} s)`,
+    );
   const replays = await replayAlone(plan, path.join(d.reportDir, 'diagnosis'), d.env);
   const replayed = new Map<string, ReplayResult>(replays.results.map((r) => [r.title, r]));
   const experiments = await experiment(tests, replayed, wallMs, d.environment, log);
@@ -38,11 +54,21 @@ export async function diagnoseRun(d: DiagnosisRun, log: (line: string) => void =
 }
 
 /** The experiments of the run's candidate root causes, alone against the target, within the diagnosis's time. */
-async function experiment(tests: Parameters<typeof rootCauses>[0], replayed: ReadonlyMap<string, ReplayResult>, wallMs: number, env: ResolvedEnvironment, log: (line: string) => void): Promise<ExperimentRun | undefined> {
-  const clauses = rootCauses(tests, replayed).map((c) => c.clause).filter((c) => experimentFor(c));
+async function experiment(
+  tests: Parameters<typeof rootCauses>[0],
+  replayed: ReadonlyMap<string, ReplayResult>,
+  wallMs: number,
+  env: ResolvedEnvironment,
+  log: (line: string) => void,
+): Promise<ExperimentRun | undefined> {
+  const clauses = rootCauses(tests, replayed)
+    .map((c) => c.clause)
+    .filter((c) => experimentFor(c));
   if (clauses.length === 0) return { records: [], budgetMs: 0, spentMs: 0, exchanges: [], leftBooked: [] };
   const budget = experimentBudgetMs(wallMs);
-  log(`diagnosis: testing ${clauses.length} candidate root cause${clauses.length === 1 ? '' : 's'} alone (${clauses.join(', ')}), within ${(budget.ms / 1000).toFixed(1)} s (${budget.why})`);
+  log(
+    `diagnosis: testing ${clauses.length} candidate root cause${clauses.length === 1 ? '' : 's'} alone (${clauses.join(', ')}), within ${(budget.ms / 1000).toFixed(1)} s (${budget.why})`,
+  );
   try {
     return await runExperiments(clauses, env, budget.ms);
   } catch (error) {

@@ -15,7 +15,14 @@ import { certify, type CertifyOptions } from './run.ts';
 export const VERDICTS_DIFFERED = 5;
 
 export interface RepeatSummary {
-  runs: Array<{ run: number; runId: string; verdict: RunVerdict | 'no report'; exitCode: number; seconds: number; failed: string[] }>;
+  runs: Array<{
+    run: number;
+    runId: string;
+    verdict: RunVerdict | 'no report';
+    exitCode: number;
+    seconds: number;
+    failed: string[];
+  }>;
   verdicts: Partial<Record<RunVerdict | 'no report', number>>;
   /** Clauses whose verdict was not the same in every run: the verdicts seen, each with its runs. */
   differing: Array<{ clause: string; verdicts: Record<string, number[]> }>;
@@ -34,10 +41,17 @@ export function summarise(runs: RepeatSummary['runs'], clauses: Array<Map<string
 }
 
 export function describeRepeat(s: RepeatSummary, env: string): string[] {
-  const counts = Object.entries(s.verdicts).map(([v, n]) => `${v} ${n}`).join(', ');
+  const counts = Object.entries(s.verdicts)
+    .map(([v, n]) => `${v} ${n}`)
+    .join(', ');
   const lines = [`certify: repeat: ${s.runs.length} runs against ${env}: ${counts}`];
   if (s.differing.length === 0) lines.push('certify: repeat: every clause reached the same verdict in every run');
-  for (const d of s.differing) lines.push(`certify: repeat: ${d.clause} differed: ${Object.entries(d.verdicts).map(([v, runs]) => `${v} in run${runs.length > 1 ? 's' : ''} ${runs.join(', ')}`).join('; ')}`);
+  for (const d of s.differing)
+    lines.push(
+      `certify: repeat: ${d.clause} differed: ${Object.entries(d.verdicts)
+        .map(([v, runs]) => `${v} in run${runs.length > 1 ? 's' : ''} ${runs.join(', ')}`)
+        .join('; ')}`,
+    );
   return lines;
 }
 
@@ -58,7 +72,14 @@ export async function certifyRepeatedly(options: CertifyOptions, times: number):
       const exitCode = await certify(options);
       const file = path.join(dir, 'certification', 'results.json');
       const results = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as CertificationResults) : undefined;
-      runs.push({ run, runId: process.env.PVH_RUN_ID, verdict: results?.verdict ?? 'no report', exitCode, seconds: Math.round((performance.now() - t0) / 100) / 10, failed: results?.clauses.filter((c) => c.verdict === 'fail').map((c) => c.id) ?? [] });
+      runs.push({
+        run,
+        runId: process.env.PVH_RUN_ID,
+        verdict: results?.verdict ?? 'no report',
+        exitCode,
+        seconds: Math.round((performance.now() - t0) / 100) / 10,
+        failed: results?.clauses.filter((c) => c.verdict === 'fail').map((c) => c.id) ?? [],
+      });
       clauses.push(new Map(results?.clauses.map((c) => [c.id, c.verdict]) ?? []));
     }
   } finally {
@@ -70,7 +91,9 @@ export async function certifyRepeatedly(options: CertifyOptions, times: number):
   writeFileSync(path.join(base, 'repeat', 'summary.json'), `${JSON.stringify(summary, null, 2)}\n`);
   console.log('');
   for (const line of describeRepeat(summary, options.env)) console.log(line);
-  console.log(`certify: repeat: every run's reports in ${path.join(base, 'repeat')}/run-N/, the counts in ${path.join(base, 'repeat', 'summary.json')}`);
+  console.log(
+    `certify: repeat: every run's reports in ${path.join(base, 'repeat')}/run-N/, the counts in ${path.join(base, 'repeat', 'summary.json')}`,
+  );
   const verdicts = Object.keys(summary.verdicts) as Array<RunVerdict | 'no report'>;
   if (stopped || runs.length < times) return EXIT_CODE.INCONCLUSIVE;
   return verdicts.length === 1 && verdicts[0] !== 'no report' ? EXIT_CODE[verdicts[0]!] : VERDICTS_DIFFERED;

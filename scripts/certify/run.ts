@@ -22,11 +22,22 @@ import { Pacer, workerShare } from '../../fixtures/harness/http/pacer.ts';
 import { describePreflight, preflight } from '../../fixtures/harness/preflight/preflight.ts';
 import { withPreflightFault } from './preflight-fault.ts';
 import { historyFile, lastCompleteRun } from '../../fixtures/judgement/index.ts';
-import { CERTIFY_VARIABLE, networkContext, writeRunContext, type RunContext } from '../../fixtures/harness/run/run-context.ts';
+import {
+  CERTIFY_VARIABLE,
+  networkContext,
+  writeRunContext,
+  type RunContext,
+} from '../../fixtures/harness/run/run-context.ts';
 import { describeNetwork } from '../../fixtures/environments/network/settings.ts';
 import { newRunId } from '../../fixtures/harness/run/run-id.ts';
 import { timeScaleFor } from '../../fixtures/harness/run/time-scale.ts';
-import { CHOSEN_WORKERS_ENV, chooseWorkers, conformanceWorkers, DEFAULT_WORKERS, workerCount } from '../../fixtures/harness/run/worker-count.ts';
+import {
+  CHOSEN_WORKERS_ENV,
+  chooseWorkers,
+  conformanceWorkers,
+  DEFAULT_WORKERS,
+  workerCount,
+} from '../../fixtures/harness/run/worker-count.ts';
 import { provisional } from './provisional.ts';
 import { askedRaceRequests } from '../../fixtures/harness/race/trial.ts';
 import { runConformanceSuites } from './suites.ts';
@@ -58,7 +69,11 @@ export interface CertifyOptions {
 
 /** How the run narrows the suites, in words for "not selected" reasons; undefined when it runs them all. */
 function filterOf(options: CertifyOptions): string | undefined {
-  const narrowing = options.playwrightArgs.filter((a, i, all) => /^(-g|--grep|--grep-invert|--shard|--last-failed|--only-changed)(=|$)/.test(a) || (!a.startsWith('-') && !/^--?[a-z-]+$/.test(all[i - 1] ?? '')));
+  const narrowing = options.playwrightArgs.filter(
+    (a, i, all) =>
+      /^(-g|--grep|--grep-invert|--shard|--last-failed|--only-changed)(=|$)/.test(a) ||
+      (!a.startsWith('-') && !/^--?[a-z-]+$/.test(all[i - 1] ?? '')),
+  );
   const parts = [...(options.grep ? [`--grep ${options.grep}`] : []), ...narrowing];
   return parts.length > 0 ? parts.join(' ') : undefined;
 }
@@ -68,7 +83,13 @@ export async function certify(options: CertifyOptions): Promise<number> {
   workerCount('PVH_WORKERS', DEFAULT_WORKERS); // a bad value is a usage error before any request
   // A path is handed on absolute: relative to where the command was typed, not to the workers' directory.
   const envName = isPath(options.env) ? configFileFor(options.env) : options.env;
-  const env: NodeJS.ProcessEnv = { ...process.env, PVH_ENV: envName, PVH_RUN_ID: process.env.PVH_RUN_ID ?? newRunId(), PVH_PROGRESS: options.verbose ? 'full' : 'compact', [CERTIFY_VARIABLE]: '1' };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PVH_ENV: envName,
+    PVH_RUN_ID: process.env.PVH_RUN_ID ?? newRunId(),
+    PVH_PROGRESS: options.verbose ? 'full' : 'compact',
+    [CERTIFY_VARIABLE]: '1',
+  };
   const reportDir = env.PVH_REPORT_DIR ?? 'reports';
   const certDir = path.join(reportDir, 'certification');
   // This run's report until it has tested something: the last complete one stays in certDir.
@@ -79,7 +100,17 @@ export async function certify(options: CertifyOptions): Promise<number> {
   // The verdict goes to Prometheus (when asked) whatever it is; sending never changes the exit code.
   const finish = async (code: number, results: CertificationResults): Promise<number> => {
     if (metrics) await sendSamples('certify', metrics, conformanceSamples(results, Date.now()));
-    return options.bundle ? bundleAfterRun({ reportDir, envName, runId: env.PVH_RUN_ID!, startedAt, finishedAt: new Date().toISOString(), certifyExitCode: code, env }) : code;
+    return options.bundle
+      ? bundleAfterRun({
+          reportDir,
+          envName,
+          runId: env.PVH_RUN_ID!,
+          startedAt,
+          finishedAt: new Date().toISOString(),
+          certifyExitCode: code,
+          env,
+        })
+      : code;
   };
 
   // 1. The environment, before any request; the embedded reference API when it asks for one.
@@ -91,8 +122,13 @@ export async function certify(options: CertifyOptions): Promise<number> {
     await target.close();
     throw error;
   }
-  if (target.embedded) console.log(`certify: started the embedded reference API at ${target.embedded.baseUrl} (token endpoint ${target.embedded.authUrl})`);
-  console.log(`certify: environment ${resolved.name} (${displayPath(resolved.configFile)}): ${resolved.pool.length} pool certificates, writes ${resolved.writable.length > 0 ? `on ${resolved.writable.length} certificates` : 'off (read-only)'}, run ${env.PVH_RUN_ID}`);
+  if (target.embedded)
+    console.log(
+      `certify: started the embedded reference API at ${target.embedded.baseUrl} (token endpoint ${target.embedded.authUrl})`,
+    );
+  console.log(
+    `certify: environment ${resolved.name} (${displayPath(resolved.configFile)}): ${resolved.pool.length} pool certificates, writes ${resolved.writable.length > 0 ? `on ${resolved.writable.length} certificates` : 'off (read-only)'}, run ${env.PVH_RUN_ID}`,
+  );
   for (const line of describeUrls(resolved, 'certify: ')) console.log(line);
   for (const line of describeNetwork(resolved.network)) console.log(`certify: ${line}`);
 
@@ -102,7 +138,13 @@ export async function certify(options: CertifyOptions): Promise<number> {
   const context: RunContext = {
     runId: env.PVH_RUN_ID!,
     startedAt,
-    environment: { name: resolved.name, config: displayPath(resolved.configFile), baseUrl: resolved.baseUrl, authUrl: resolved.authUrl, ...(resolved.legacyBaseUrl ? { legacyBaseUrl: resolved.legacyBaseUrl } : {}) },
+    environment: {
+      name: resolved.name,
+      config: displayPath(resolved.configFile),
+      baseUrl: resolved.baseUrl,
+      authUrl: resolved.authUrl,
+      ...(resolved.legacyBaseUrl ? { legacyBaseUrl: resolved.legacyBaseUrl } : {}),
+    },
     serving: servingOf(resolved),
     acceptedGaps: resolved.config.acceptedGaps ?? [],
     ...(filter ? { filter } : {}),
@@ -116,7 +158,10 @@ export async function certify(options: CertifyOptions): Promise<number> {
   const listed = listConformanceTestsAsync(undefined, listing.signal);
   const universe = listed.catch(() => undefined); // a failed preflight's report then has no clauses
   writeRunContext(reportDir, context);
-  writeCertification(attemptDir, provisional(context, 'INCONCLUSIVE', 'interrupted: the run started but did not finish', []));
+  writeCertification(
+    attemptDir,
+    provisional(context, 'INCONCLUSIVE', 'interrupted: the run started but did not finish', []),
+  );
 
   // 3. Preflight: can the target be used at all, and is it what the config says?
   const check = await preflight(resolved);
@@ -127,7 +172,14 @@ export async function certify(options: CertifyOptions): Promise<number> {
     const why = `the preflight failed (${config.length > 0 ? `the config and the target disagree: ${config.length} contradiction${config.length === 1 ? '' : 's'}` : preflightCause(check.failure!)})`;
     // Every clause the run would have checked, however long the listing takes (cached after the first: listing.ts).
     const plan = await universe;
-    const made = provisional(context, config.length > 0 ? 'CONFIG ERROR' : 'INCONCLUSIVE', config.length > 0 ? `config error: the config and the target disagree (${config.length}); no check ran` : check.failure!, untestedPlan(plan, why));
+    const made = provisional(
+      context,
+      config.length > 0 ? 'CONFIG ERROR' : 'INCONCLUSIVE',
+      config.length > 0
+        ? `config error: the config and the target disagree (${config.length}); no check ran`
+        : check.failure!,
+      untestedPlan(plan, why),
+    );
     const results = check.targetFault && config.length === 0 ? withPreflightFault(made, check.targetFault) : made;
     results.causes.push(...config.map(configErrorCause));
     const last = lastCompleteRun(historyFile({ ...env, PVH_REPORT_DIR: reportDir }), resolved.name);
@@ -137,9 +189,12 @@ export async function certify(options: CertifyOptions): Promise<number> {
     rmSync(junit, { force: true });
     addVerdictToJUnit(junit, results);
     for (const line of config) console.log(`certify: config error: ${line}`);
-    const said = config.length > 0 ? 'verdict CONFIG ERROR: the config and the target disagree: fix the config and run again'
-      : results.verdict === 'NOT CONFORMANT' ? `verdict NOT CONFORMANT: root cause ${results.rootCauses[0]!.clause}, shown by the preflight's own requests; no other check could run`
-        : 'verdict INCONCLUSIVE: the target could not be used, no check ran';
+    const said =
+      config.length > 0
+        ? 'verdict CONFIG ERROR: the config and the target disagree: fix the config and run again'
+        : results.verdict === 'NOT CONFORMANT'
+          ? `verdict NOT CONFORMANT: root cause ${results.rootCauses[0]!.clause}, shown by the preflight's own requests; no other check could run`
+          : 'verdict INCONCLUSIVE: the target could not be used, no check ran';
     console.log(`certify: ${said}; this run's report in ${attemptDir}/${lastComplete(certDir)}`);
     return finish(EXIT_CODE[results.verdict], results);
   }
@@ -156,7 +211,9 @@ export async function certify(options: CertifyOptions): Promise<number> {
     rttMs: check.rttMs!,
     writableVenues: resolved.writable.map((c) => c.venue),
     ...(resolved.certify.maxConcurrency !== undefined ? { maxConcurrency: resolved.certify.maxConcurrency } : {}),
-    ...(resolved.writable.length > 0 ? { raceRequests: Math.min(askedRaceRequests(env), resolved.raceMaxConcurrency) } : {}),
+    ...(resolved.writable.length > 0
+      ? { raceRequests: Math.min(askedRaceRequests(env), resolved.raceMaxConcurrency) }
+      : {}),
   });
   env[CHOSEN_WORKERS_ENV] = String(choice.workers);
   const workers = conformanceWorkers(env);
@@ -165,22 +222,36 @@ export async function certify(options: CertifyOptions): Promise<number> {
   env.PVH_TIME_SCALE = String(timeScaleFor(check.rttMs!, resolved.config.timeouts?.budgetScale, paceMs));
 
   // 4. The conformance project. Stopped, its workers may not have removed what they booked.
-  const suites = await runConformanceSuites([...(options.grep ? ['--grep', options.grep] : []), ...options.playwrightArgs], env);
-  if (suites.signalled && resolved.writable.length > 0 && !target.embedded) await cleanUpAfterStop(resolved, context.runId);
+  const suites = await runConformanceSuites(
+    [...(options.grep ? ['--grep', options.grep] : []), ...options.playwrightArgs],
+    env,
+  );
+  if (suites.signalled && resolved.writable.length > 0 && !target.embedded)
+    await cleanUpAfterStop(resolved, context.runId);
   // A failing run's diagnosis, while the target still answers: replays and experiments, then the report again.
-  const diagnosed = suites.signalled ? undefined : await diagnoseRun({ reportDir, runId: context.runId, environment: resolved, env });
+  const diagnosed = suites.signalled
+    ? undefined
+    : await diagnoseRun({ reportDir, runId: context.runId, environment: resolved, env });
   await target.close();
 
   // 5. The verdict, from the certification report.
   const resultsFile = path.join(certDir, 'results.json');
-  const results = diagnosed ?? (existsSync(resultsFile) ? (JSON.parse(readFileSync(resultsFile, 'utf8')) as CertificationResults) : undefined);
+  const results =
+    diagnosed ??
+    (existsSync(resultsFile) ? (JSON.parse(readFileSync(resultsFile, 'utf8')) as CertificationResults) : undefined);
   if (!results || results.run.id !== context.runId || results.tests.length === 0) {
-    const cause = suites.signalled ? `interrupted: certify received ${suites.signalled} before any test had finished` : `the suites did not produce results (Playwright exit code ${suites.code}): see the output above`;
-    const why = suites.signalled ? 'the run was stopped before this check ran' : `the suites did not produce results (Playwright exit code ${suites.code})`;
+    const cause = suites.signalled
+      ? `interrupted: certify received ${suites.signalled} before any test had finished`
+      : `the suites did not produce results (Playwright exit code ${suites.code}): see the output above`;
+    const why = suites.signalled
+      ? 'the run was stopped before this check ran'
+      : `the suites did not produce results (Playwright exit code ${suites.code})`;
     const provisionalResults = provisional(context, 'INCONCLUSIVE', cause, untestedPlan(context.universe, why));
     writeCertification(attemptDir, provisionalResults);
     addVerdictToJUnit(junit, provisionalResults);
-    console.error(`certify: verdict INCONCLUSIVE: ${cause}; this run's report in ${attemptDir}/${lastComplete(certDir)}`);
+    console.error(
+      `certify: verdict INCONCLUSIVE: ${cause}; this run's report in ${attemptDir}/${lastComplete(certDir)}`,
+    );
     return finish(EXIT_CODE.INCONCLUSIVE, provisionalResults);
   }
   rmSync(attemptDir, { recursive: true, force: true });
@@ -191,12 +262,19 @@ export async function certify(options: CertifyOptions): Promise<number> {
   if (failed.length > 0) console.log(`certify: MUST clauses failed: ${failed.map((c) => c.id).join(', ')}`);
   console.log(`certify: ${rootCausesHeadline(results.rootCauses ?? [])}`);
   if (warned.length > 0) console.log(`certify: SHOULD warnings: ${warned.map((c) => c.id).join(', ')}`);
-  if (suites.signalled) console.log(`certify: stopped by ${suites.signalled} after ${finishedTests(results)} of ${results.run.plannedTests ?? results.tests.length} tests had finished; their results are in the report`);
+  if (suites.signalled)
+    console.log(
+      `certify: stopped by ${suites.signalled} after ${finishedTests(results)} of ${results.run.plannedTests ?? results.tests.length} tests had finished; their results are in the report`,
+    );
   // What the target showed the config claims wrongly: fix the config first; whatever else the run found, exit 2.
   const config = configErrorsOf(results);
   for (const line of config) console.log(`certify: config error: ${line}`);
-  if (results.verdict === 'INCONCLUSIVE') for (const c of results.causes.filter((x) => !config.some((l) => x === configErrorCause(l))).slice(0, 5)) console.log(`certify: inconclusive because ${c}`);
-  console.log(`certify: verdict ${results.verdict}${gapsNote(results)}; reports in ${certDir}/ (index.html, SUMMARY.md, results.json)`);
+  if (results.verdict === 'INCONCLUSIVE')
+    for (const c of results.causes.filter((x) => !config.some((l) => x === configErrorCause(l))).slice(0, 5))
+      console.log(`certify: inconclusive because ${c}`);
+  console.log(
+    `certify: verdict ${results.verdict}${gapsNote(results)}; reports in ${certDir}/ (index.html, SUMMARY.md, results.json)`,
+  );
   if (config.length > 0) console.log('certify: the config and the target disagree: fix the config and run again');
   return finish(EXIT_CODE[results.verdict], results);
 }

@@ -25,7 +25,17 @@ export async function runConformanceSuites(args: string[], env: NodeJS.ProcessEn
   let signalled: string | undefined;
   const code = await new Promise<number>((resolve) => {
     // Its own group: a terminal's Ctrl-C reaches certify only, which passes it on exactly once.
-    const child = spawn(process.execPath, [path.join(PROJECT_ROOT, 'node_modules', '@playwright', 'test', 'cli.js'), 'test', '--project', 'conformance', ...args], { stdio: 'inherit', env, detached: true });
+    const child = spawn(
+      process.execPath,
+      [
+        path.join(PROJECT_ROOT, 'node_modules', '@playwright', 'test', 'cli.js'),
+        'test',
+        '--project',
+        'conformance',
+        ...args,
+      ],
+      { stdio: 'inherit', env, detached: true },
+    );
     let stops = 0;
     let firstAt = 0;
     const off = onStopSignals((signal) => {

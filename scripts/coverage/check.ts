@@ -16,7 +16,16 @@ export async function checkCoverage(envName: string, json: boolean): Promise<num
   const matrix = matrixCoverage(tests, env);
   // What this config can certify: each MUST clause fully, partly (with the ways it cannot test and why) or not at all.
   const plan = planOf(tests, env, env.acceptedGaps);
-  const planView = plan.map((c) => ({ id: c.id, level: c.level, testable: c.verdict === 'pass' ? 'fully' : c.verdict === 'partial' ? 'partly' : 'not at all', coverage: c.coverage }));
-  console.log(json ? JSON.stringify({ ...result, matrix, plan: planView }, null, 2) : `${renderCoverage(result)}\n\n${renderMatrix(matrix)}\n\n${describePlan(plan, env.name).join('\n')}`);
+  const planView = plan.map((c) => ({
+    id: c.id,
+    level: c.level,
+    testable: c.verdict === 'pass' ? 'fully' : c.verdict === 'partial' ? 'partly' : 'not at all',
+    coverage: c.coverage,
+  }));
+  console.log(
+    json
+      ? JSON.stringify({ ...result, matrix, plan: planView }, null, 2)
+      : `${renderCoverage(result)}\n\n${renderMatrix(matrix)}\n\n${describePlan(plan, env.name).join('\n')}`,
+  );
   return result.mustUncovered.length > 0 || matrix.holes > 0 ? 1 : 0;
 }

@@ -41,8 +41,10 @@ export function renderCoverage(result: CoverageResult): string {
     lines.push(`${r.id.padEnd(idWidth)}  ${r.level.padEnd(6)}  ${String(r.tests.length).padStart(5)}  ${by}`);
     for (const t of r.tests.slice(1)) lines.push(`${''.padEnd(idWidth + 23)}${t}`);
   }
-  if (result.unknown.length > 0) lines.push('', `tests name clause IDs that are not in the catalogue: ${result.unknown.join(', ')}`);
-  if (result.mustUncovered.length > 0) lines.push('', `MUST clauses without a test: ${result.mustUncovered.join(', ')}`);
+  if (result.unknown.length > 0)
+    lines.push('', `tests name clause IDs that are not in the catalogue: ${result.unknown.join(', ')}`);
+  if (result.mustUncovered.length > 0)
+    lines.push('', `MUST clauses without a test: ${result.mustUncovered.join(', ')}`);
   lines.push(`clauses: ${result.covered} covered, ${result.mustUncovered.length} MUST uncovered`);
   return lines.join('\n');
 }

@@ -23,9 +23,26 @@ const listing = {
           title: 'Area',
           file: 'suites/x/x.spec.ts',
           specs: [
-            { title: 'first (PV-A)', file: 'suites/x/x.spec.ts', tags: ['@PV-A', '@must'], tests: [{ annotations: [{ type: 'clause', description: 'PV-A' }, { type: 'other', description: 'PV-B' }] }] },
+            {
+              title: 'first (PV-A)',
+              file: 'suites/x/x.spec.ts',
+              tags: ['@PV-A', '@must'],
+              tests: [
+                {
+                  annotations: [
+                    { type: 'clause', description: 'PV-A' },
+                    { type: 'other', description: 'PV-B' },
+                  ],
+                },
+              ],
+            },
             { title: 'tags only', file: 'suites/x/x.spec.ts', tags: ['@PV-C', '@info'], tests: [{ annotations: [] }] },
-            { title: 'typo', file: 'suites/x/x.spec.ts', tags: [], tests: [{ annotations: [{ type: 'clause', description: 'PV-TYPO' }] }] },
+            {
+              title: 'typo',
+              file: 'suites/x/x.spec.ts',
+              tags: [],
+              tests: [{ annotations: [{ type: 'clause', description: 'PV-TYPO' }] }],
+            },
           ],
         },
       ],
@@ -70,13 +87,26 @@ test.describe('coverage:clauses pure logic', () => {
 test.describe('coverage:clauses matrix', () => {
   const env: EnvironmentView = {
     name: 'x',
-    pool: [{ reference: 'AAAAAAAA', legacyNumber: '1', venue: 'V1', role: 'bookable' }, { reference: 'BBBBBBBB', venue: 'V2', role: 'bookable' }],
-    writable: [{ reference: 'AAAAAAAA', legacyNumber: '1', venue: 'V1', role: 'bookable' }, { reference: 'BBBBBBBB', venue: 'V2', role: 'bookable' }],
+    pool: [
+      { reference: 'AAAAAAAA', legacyNumber: '1', venue: 'V1', role: 'bookable' },
+      { reference: 'BBBBBBBB', venue: 'V2', role: 'bookable' },
+    ],
+    writable: [
+      { reference: 'AAAAAAAA', legacyNumber: '1', venue: 'V1', role: 'bookable' },
+      { reference: 'BBBBBBBB', venue: 'V2', role: 'bookable' },
+    ],
     credentials: { primary: { clientId: 'a', clientSecret: 'b' } },
   };
 
   test('a cell no test declares is a hole when the config can serve it, and not-run with the reason when it cannot', () => {
-    const tests = [{ file: 'suites/b.spec.ts', title: 'conflict by reference', clauses: ['PV-3-CONFLICT'], ways: ['booking-conflict{id=reference}'] }];
+    const tests = [
+      {
+        file: 'suites/b.spec.ts',
+        title: 'conflict by reference',
+        clauses: ['PV-3-CONFLICT'],
+        ways: ['booking-conflict{id=reference}'],
+      },
+    ];
     const m = matrixCoverage(tests, env);
     const conflict = m.behaviours.find((b) => b.id === 'booking-conflict')!;
     expect(conflict.cells.map((c) => [c.key, c.tests.length, c.hole])).toEqual([
@@ -84,7 +114,14 @@ test.describe('coverage:clauses matrix', () => {
       ['booking-conflict{id=legacy}', 0, true],
     ]);
     const venue = m.behaviours.find((b) => b.id === 'venue-refused')!;
-    expect(venue.cells.every((c) => c.notRun === 'no venue-limited API user configured; to test it, add `credentials.limitedVenue` (a user limited to some venues of the pool)' && !c.hole)).toBe(true);
+    expect(
+      venue.cells.every(
+        (c) =>
+          c.notRun ===
+            'no venue-limited API user configured; to test it, add `credentials.limitedVenue` (a user limited to some venues of the pool)' &&
+          !c.hole,
+      ),
+    ).toBe(true);
     expect(renderMatrix(m)).toContain('{id=legacy}');
     expect(renderMatrix(m)).toContain('** HOLE: no test takes this way **');
     expect(m.holes).toBeGreaterThan(0);

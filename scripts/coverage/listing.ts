@@ -19,7 +19,12 @@ export type ListedTest = DeclaredTest;
 /** The subset of Playwright's JSON report that listing yields; typed loosely because it is parsed input. */
 interface JsonSuite {
   title?: string;
-  specs?: Array<{ title: string; file?: string; tags?: string[]; tests?: Array<{ annotations?: Array<{ type: string; description?: string }> }> }>;
+  specs?: Array<{
+    title: string;
+    file?: string;
+    tags?: string[];
+    tests?: Array<{ annotations?: Array<{ type: string; description?: string }> }>;
+  }>;
   suites?: JsonSuite[];
   file?: string;
 }
@@ -29,14 +34,30 @@ export function testsFromListReport(report: unknown): ListedTest[] {
   const out: ListedTest[] = [];
   const walk = (suite: JsonSuite, path: string[]) => {
     for (const spec of suite.specs ?? []) {
-      const annotated = (spec.tests ?? []).flatMap((t) => (t.annotations ?? []).filter((a) => a.type === ANNOTATION.clause).map((a) => a.description ?? ''));
+      const annotated = (spec.tests ?? []).flatMap((t) =>
+        (t.annotations ?? []).filter((a) => a.type === ANNOTATION.clause).map((a) => a.description ?? ''),
+      );
       const tagged = (spec.tags ?? []).map((t) => t.replace(/^@/, '')).filter((t) => /^(PV|RFC)/.test(t));
       const ids = [...new Set(annotated.length > 0 ? annotated : tagged)].filter(Boolean);
-      const of = (type: string) => [...new Set((spec.tests ?? []).flatMap((t) => (t.annotations ?? []).filter((a) => a.type === type).map((a) => a.description ?? '')))];
+      const of = (type: string) => [
+        ...new Set(
+          (spec.tests ?? []).flatMap((t) =>
+            (t.annotations ?? []).filter((a) => a.type === type).map((a) => a.description ?? ''),
+          ),
+        ),
+      ];
       const [ways, inPassing, needs] = [of(ANNOTATION_WAY), of(ANNOTATION.inPassing), of(ANNOTATION.needs)];
-      out.push({ file: spec.file ?? suite.file ?? '', title: [...path, spec.title].join(' › '), clauses: ids, ...(ways.length > 0 ? { ways } : {}), ...(inPassing.length > 0 ? { inPassing } : {}), ...(needs.length > 0 ? { needs } : {}) });
+      out.push({
+        file: spec.file ?? suite.file ?? '',
+        title: [...path, spec.title].join(' › '),
+        clauses: ids,
+        ...(ways.length > 0 ? { ways } : {}),
+        ...(inPassing.length > 0 ? { inPassing } : {}),
+        ...(needs.length > 0 ? { needs } : {}),
+      });
     }
-    for (const child of suite.suites ?? []) walk(child, child.title && child.title !== child.file ? [...path, child.title] : path);
+    for (const child of suite.suites ?? [])
+      walk(child, child.title && child.title !== child.file ? [...path, child.title] : path);
   };
   const suites = (report as { suites?: JsonSuite[] } | undefined)?.suites ?? [];
   for (const s of suites) walk(s, []);
@@ -61,7 +82,13 @@ function parseListing(res: { status: number | null; stdout: string; stderr: stri
     throw new CommandError(`playwright --list did not produce JSON (exit ${res.status}): ${res.stderr.slice(0, 2000)}`);
   }
   const errors = report?.errors ?? [];
-  if (errors.length > 0) throw new CommandError(`the suites cannot be listed:\n${errors.map((e) => e.message ?? '').join('\n').slice(0, 4000)}`);
+  if (errors.length > 0)
+    throw new CommandError(
+      `the suites cannot be listed:\n${errors
+        .map((e) => e.message ?? '')
+        .join('\n')
+        .slice(0, 4000)}`,
+    );
   return testsFromListReport(report);
 }
 
@@ -75,13 +102,25 @@ const CACHE_DIR = path.join(PROJECT_ROOT, 'node_modules', '.cache', 'partner-vou
 const LISTED = ['suites', 'fixtures'];
 
 function sourcesOf(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? sourcesOf(path.join(dir, e.name)) : e.name.endsWith('.ts') || e.name.endsWith('.json') ? [path.join(dir, e.name)] : [])).sort();
+  return readdirSync(dir, { withFileTypes: true })
+    .flatMap((e) =>
+      e.isDirectory()
+        ? sourcesOf(path.join(dir, e.name))
+        : e.name.endsWith('.ts') || e.name.endsWith('.json')
+          ? [path.join(dir, e.name)]
+          : [],
+    )
+    .sort();
 }
 
 export function listingKey(cwd = PROJECT_ROOT, env: NodeJS.ProcessEnv = process.env): string {
   const h = createHash('sha256');
-  for (const f of [...LISTED.flatMap((d) => sourcesOf(path.join(cwd, d))), path.join(cwd, 'playwright.config.ts')]) h.update(path.relative(cwd, f)).update('\0').update(readFileSync(f));
-  for (const [k, v] of Object.entries(env).filter(([k]) => /^(FC_|PVH_RACE_)/.test(k)).sort()) h.update(`${k}=${v ?? ''}\0`);
+  for (const f of [...LISTED.flatMap((d) => sourcesOf(path.join(cwd, d))), path.join(cwd, 'playwright.config.ts')])
+    h.update(path.relative(cwd, f)).update('\0').update(readFileSync(f));
+  for (const [k, v] of Object.entries(env)
+    .filter(([k]) => /^(FC_|PVH_RACE_)/.test(k))
+    .sort())
+    h.update(`${k}=${v ?? ''}\0`);
   return h.digest('hex').slice(0, 20);
 }
 
@@ -108,7 +147,13 @@ function store(key: string, tests: ListedTest[]): ListedTest[] {
 /** Lists the conformance suites through Playwright itself (static: no test body runs). */
 export function listConformanceTests(cwd = PROJECT_ROOT): ListedTest[] {
   const key = listingKey(cwd);
-  return cached(key) ?? store(key, parseListing(spawnSync(process.execPath, LIST_ARGS, { cwd, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 })));
+  return (
+    cached(key) ??
+    store(
+      key,
+      parseListing(spawnSync(process.execPath, LIST_ARGS, { cwd, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 })),
+    )
+  );
 }
 
 /** The same, without blocking: certify lists the suites while its preflight runs (`signal` stops a listing it no longer needs). */
@@ -117,12 +162,22 @@ export function listConformanceTestsAsync(cwd = PROJECT_ROOT, signal?: AbortSign
   const hit = cached(key);
   if (hit) return Promise.resolve(hit);
   return new Promise((resolve, reject) => {
-    execFile(process.execPath, LIST_ARGS, { cwd, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024, ...(signal ? { signal } : {}) }, (error, stdout, stderr) => {
-      try {
-        resolve(store(key, parseListing({ status: error ? (typeof error.code === 'number' ? error.code : 1) : 0, stdout, stderr })));
-      } catch (e) {
-        reject(e as Error);
-      }
-    });
+    execFile(
+      process.execPath,
+      LIST_ARGS,
+      { cwd, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024, ...(signal ? { signal } : {}) },
+      (error, stdout, stderr) => {
+        try {
+          resolve(
+            store(
+              key,
+              parseListing({ status: error ? (typeof error.code === 'number' ? error.code : 1) : 0, stdout, stderr }),
+            ),
+          );
+        } catch (e) {
+          reject(e as Error);
+        }
+      },
+    );
   });
 }

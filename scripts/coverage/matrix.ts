@@ -11,7 +11,6 @@ import type { EnvironmentView } from '../../fixtures/environments/view.ts';
 
 export type { EnvironmentView } from '../../fixtures/environments/view.ts';
 
-
 export interface MatrixCell {
   key: string;
   tests: string[];
@@ -67,10 +66,17 @@ export function renderMatrix(m: MatrixCoverage): string {
     lines.push('', `${b.id} (${b.clause}): ${b.summary}`);
     for (const c of b.cells) {
       const way = c.key.slice(b.id.length);
-      const status = c.hole ? '** HOLE: no test takes this way **' : c.notRun ? `not run here: ${c.notRun}` : `${c.tests.length} test${c.tests.length === 1 ? '' : 's'}`;
+      const status = c.hole
+        ? '** HOLE: no test takes this way **'
+        : c.notRun
+          ? `not run here: ${c.notRun}`
+          : `${c.tests.length} test${c.tests.length === 1 ? '' : 's'}`;
       lines.push(`  ${way.padEnd(44)} ${status}`);
     }
   }
-  lines.push('', `matrix: ${m.cells} cells, ${m.covered} covered, ${m.notRun} not servable by "${m.environment}", ${m.holes} testable hole${m.holes === 1 ? '' : 's'}`);
+  lines.push(
+    '',
+    `matrix: ${m.cells} cells, ${m.covered} covered, ${m.notRun} not servable by "${m.environment}", ${m.holes} testable hole${m.holes === 1 ? '' : 's'}`,
+  );
   return lines.join('\n');
 }

@@ -13,7 +13,11 @@ import { CONFIG_ERROR_EXIT } from '../certify/attempt.ts';
 import { envValueHint } from '../../fixtures/environments/loading/dotenv-hints.ts';
 import { MIN_BOOKING_REFERENCE_LIMIT } from '../../fixtures/environments/loading/booking.ts';
 import { SOURCES_VARIABLE } from '../../fixtures/environments/loading/variable-sources.ts';
-import { startIndependentPeer, writePeerConfig, type IndependentPeer } from '../../fixtures/harness/peers/independent-api/start.ts';
+import {
+  startIndependentPeer,
+  writePeerConfig,
+  type IndependentPeer,
+} from '../../fixtures/harness/peers/independent-api/start.ts';
 import { certifyPartner } from './partner-run.ts';
 
 test.describe('first-hour config mistakes against peer.py', () => {
@@ -36,7 +40,9 @@ test.describe('first-hour config mistakes against peer.py', () => {
     });
     const run = await certifyPartner(config, path.join(dir, 'reports'));
     expect(run.code, run.output).toBe(CONFIG_ERROR_EXIT);
-    expect(run.output).toMatch(/config error: authUrl: http:\/\/127\.0\.0\.1:\d+ answered HTTP 404 to a token request: give the full URL of the token endpoint, its path included/);
+    expect(run.output).toMatch(
+      /config error: authUrl: http:\/\/127\.0\.0\.1:\d+ answered HTTP 404 to a token request: give the full URL of the token endpoint, its path included/,
+    );
     expect(run.output).not.toMatch(/check the client_id and client_secret/);
   });
 
@@ -60,7 +66,9 @@ test.describe('first-hour config mistakes against peer.py', () => {
     });
     const run = await certifyPartner(config, path.join(dir, 'reports'));
     expect(run.code, run.output).toBe(CONFIG_ERROR_EXIT);
-    expect(run.output).toContain(`booking.limits.bookingReference is 40, but the harness's own booking references need ${MIN_BOOKING_REFERENCE_LIMIT}`);
+    expect(run.output).toContain(
+      `booking.limits.bookingReference is 40, but the harness's own booking references need ${MIN_BOOKING_REFERENCE_LIMIT}`,
+    );
     expect(run.output).not.toMatch(/preflight:/);
   });
 });
@@ -70,11 +78,19 @@ test('a .env secret cut at an unquoted "#" gets a quoting hint; a quoted one non
   try {
     const file = path.join(dir, '.env');
     writeFileSync(file, 'MY_SECRET=Pr1m+ry&key=50% off #Zürich\nMY_QUOTED="R3ad #only"\n');
-    const fromDotenv = { MY_SECRET: 'Pr1m+ry&key=50% off', MY_QUOTED: 'R3ad #only', [SOURCES_VARIABLE]: 'MY_SECRET=dotenv,MY_QUOTED=dotenv' };
-    expect(envValueHint('MY_SECRET', fromDotenv, file)).toBe(`; its value in .env looks cut at a "#" (an unquoted # starts a comment there): quote it, MY_SECRET='…'`);
+    const fromDotenv = {
+      MY_SECRET: 'Pr1m+ry&key=50% off',
+      MY_QUOTED: 'R3ad #only',
+      [SOURCES_VARIABLE]: 'MY_SECRET=dotenv,MY_QUOTED=dotenv',
+    };
+    expect(envValueHint('MY_SECRET', fromDotenv, file)).toBe(
+      `; its value in .env looks cut at a "#" (an unquoted # starts a comment there): quote it, MY_SECRET='…'`,
+    );
     expect(envValueHint('MY_QUOTED', fromDotenv, file)).toBeUndefined();
     expect(envValueHint('MY_QUOTED', { MY_QUOTED: 'R3ad #only' }, file)).toBeUndefined(); // the shell's, the same as .env's
-    expect(envValueHint('MY_SECRET', { MY_SECRET: 'set in the shell' }, file)).toBe("; MY_SECRET is set in your shell and in .env, with different values: the shell's was used (it wins over .env); unset it (unset MY_SECRET) to use the one in .env");
+    expect(envValueHint('MY_SECRET', { MY_SECRET: 'set in the shell' }, file)).toBe(
+      "; MY_SECRET is set in your shell and in .env, with different values: the shell's was used (it wins over .env); unset it (unset MY_SECRET) to use the one in .env",
+    );
     expect(envValueHint('MY_OTHER', { MY_OTHER: 'only in the shell' }, file)).toBeUndefined();
   } finally {
     rmSync(dir, { recursive: true, force: true });

@@ -39,9 +39,17 @@ test('SIGINT half-way leaves no booking of the run on the target and a report of
     // "of all" is the run's whole selection, not the tests that had ended (it once read "75 of 75").
     expect(all).toBe(results.run.plannedTests);
     // A clause the stop left untested says so, never "held on 0 of N", which reads like a failure.
-    const untested = results.clauses.filter((c) => c.verdict === 'not-tested' && c.checks.length > 1 && c.checks.every((x) => x.reason === 'the run was stopped before this check ran'));
+    const untested = results.clauses.filter(
+      (c) =>
+        c.verdict === 'not-tested' &&
+        c.checks.length > 1 &&
+        c.checks.every((x) => x.reason === 'the run was stopped before this check ran'),
+    );
     expect(untested.length, run.output).toBeGreaterThan(0);
-    for (const c of untested) expect(c.coverage).toBe(`not tested: the run was stopped before its ${c.checks.length} ${c.checks.some((x) => x.kind === 'cell') ? 'ways in' : 'checks'} ran`);
+    for (const c of untested)
+      expect(c.coverage).toBe(
+        `not tested: the run was stopped before its ${c.checks.length} ${c.checks.some((x) => x.kind === 'cell') ? 'ways in' : 'checks'} ran`,
+      );
     expect(results.clauses.map((c) => c.coverage).join('\n')).not.toMatch(/held on 0 of/);
     expect(await harnessBookings(peer), run.output).toEqual([]);
   } finally {
@@ -72,11 +80,17 @@ test('SIGINT at random moments against a correct target: no root cause, no faile
         },
       });
       clearTimeout(timer);
-      const results = readResults(path.join(reports, 'certification')) ?? readResults(path.join(reports, 'certification-attempt'));
-      seen.push(`moment ${i + 1} (${(delayMs / 1000).toFixed(1)} s into the suites): exit ${run.code}, ${results?.verdict ?? 'no report'}`);
+      const results =
+        readResults(path.join(reports, 'certification')) ?? readResults(path.join(reports, 'certification-attempt'));
+      seen.push(
+        `moment ${i + 1} (${(delayMs / 1000).toFixed(1)} s into the suites): exit ${run.code}, ${results?.verdict ?? 'no report'}`,
+      );
       expect(results, run.output).toBeDefined();
       expect(results!.rootCauses, `${seen.at(-1)}\n${run.output}`).toEqual([]);
-      expect(results!.clauses.filter((c) => c.verdict === 'fail').map((c) => c.id), `${seen.at(-1)}\n${run.output}`).toEqual([]);
+      expect(
+        results!.clauses.filter((c) => c.verdict === 'fail').map((c) => c.id),
+        `${seen.at(-1)}\n${run.output}`,
+      ).toEqual([]);
       expect(await harnessBookings(peer), `${seen.at(-1)}\n${run.output}`).toEqual([]);
     }
     test.info().annotations.push({ type: 'moments', description: seen.join('; ') });

@@ -19,19 +19,35 @@ export interface PartnerRun {
 
 /** The process environment without anything of the harness (PVH_*, REF_*), plus `extra`; no .env unless `extra` names one (PVH_DOTENV). */
 export function partnerEnv(extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
-  const clean = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('PVH_') && !k.startsWith('REF_') && !k.startsWith('PEER_')));
+  const clean = Object.fromEntries(
+    Object.entries(process.env).filter(
+      ([k]) => !k.startsWith('PVH_') && !k.startsWith('REF_') && !k.startsWith('PEER_'),
+    ),
+  );
   return { ...clean, ...PEER_VARIABLES, CI: '1', PVH_DOTENV: NO_DOTENV, ...extra };
 }
 
 /** `npm run certify -- --env CONFIG ARGS` in a child; `onLine` sees each output line and may signal the run's process group. */
-export function certifyPartner(config: string, reportDir: string, options: { args?: string[]; env?: NodeJS.ProcessEnv; onLine?: (line: string, signal: (s: NodeJS.Signals) => void) => void } = {}): Promise<PartnerRun> {
+export function certifyPartner(
+  config: string,
+  reportDir: string,
+  options: {
+    args?: string[];
+    env?: NodeJS.ProcessEnv;
+    onLine?: (line: string, signal: (s: NodeJS.Signals) => void) => void;
+  } = {},
+): Promise<PartnerRun> {
   const t0 = Date.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(PROJECT_ROOT, 'scripts', 'certify.ts'), '--env', config, ...(options.args ?? [])], {
-    cwd: PROJECT_ROOT,
-    env: partnerEnv({ PVH_REPORT_DIR: reportDir, ...options.env }),
-    // Its own process group: a signal goes to certify and its workers together, as Ctrl-C in a terminal does.
-    detached: true,
-  });
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', path.join(PROJECT_ROOT, 'scripts', 'certify.ts'), '--env', config, ...(options.args ?? [])],
+    {
+      cwd: PROJECT_ROOT,
+      env: partnerEnv({ PVH_REPORT_DIR: reportDir, ...options.env }),
+      // Its own process group: a signal goes to certify and its workers together, as Ctrl-C in a terminal does.
+      detached: true,
+    },
+  );
   let output = '';
   let pending = '';
   const read = (chunk: Buffer) => {
@@ -53,11 +69,18 @@ export function readResults(dir: string): CertificationResults | undefined {
 
 /** The peer's certificates that carry a booking of this harness (bookingReference PVH-…), read with the primary user. */
 export async function harnessBookings(peer: IndependentPeer): Promise<string[]> {
-  const form = new URLSearchParams({ grant_type: 'client_credentials', client_id: PEER_VARIABLES.PEER_ID, client_secret: PEER_VARIABLES.PEER_SECRET });
-  const token = ((await (await fetch(peer.auth, { method: 'POST', body: form })).json()) as { access_token: string }).access_token;
+  const form = new URLSearchParams({
+    grant_type: 'client_credentials',
+    client_id: PEER_VARIABLES.PEER_ID,
+    client_secret: PEER_VARIABLES.PEER_SECRET,
+  });
+  const token = ((await (await fetch(peer.auth, { method: 'POST', body: form })).json()) as { access_token: string })
+    .access_token;
   const ours: string[] = [];
   for (const p of peerPool()) {
-    const res = await fetch(`${peer.api}/api/v1/voucher-certificates/${p.reference}`, { headers: { authorization: `Bearer ${token}` } });
+    const res = await fetch(`${peer.api}/api/v1/voucher-certificates/${p.reference}`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
     if (res.status === 200 && bookingShown((await res.json()) as Record<string, unknown>).ours) ours.push(p.reference);
   }
   return ours;

@@ -12,10 +12,19 @@ import type { CertificationResults } from '../../fixtures/judgement/index.ts';
 
 export const CHROMIUM = process.env.PVH_CHROMIUM ?? '/usr/bin/chromium';
 /** The flags a closed network needs (no background fetches of Google's services). */
-const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 
 // Run in the page (strings: this project's TypeScript has no DOM types).
-const TO_TOP = 'for (const e of document.querySelectorAll("*")) if (e.scrollTop > 0) e.scrollTop = 0; window.scrollTo(0, 0);';
+const TO_TOP =
+  'for (const e of document.querySelectorAll("*")) if (e.scrollTop > 0) e.scrollTop = 0; window.scrollTo(0, 0);';
 /** The text of the first screen, top to bottom: every text node whose element is at least partly in view. */
 const VISIBLE_TEXT = `(() => {
   const seen = [];
@@ -36,24 +45,42 @@ export interface Look {
 }
 
 /** The decision a run's reports must show first: GO, GO with accepted gaps, NO-GO or INCONCLUSIVE. */
-export function expectedDecision(r: CertificationResults, gateGo: boolean): { decision: string; gaps: string[]; root?: string } {
+export function expectedDecision(
+  r: CertificationResults,
+  gateGo: boolean,
+): { decision: string; gaps: string[]; root?: string } {
   const decision = r.verdict === 'INCONCLUSIVE' ? 'INCONCLUSIVE' : gateGo ? 'GO' : 'NO-GO';
-  return { decision, gaps: r.acceptedGaps.map((g) => g.clause), ...(r.rootCauses[0] ? { root: r.rootCauses[0].clause } : {}) };
+  return {
+    decision,
+    gaps: r.acceptedGaps.map((g) => g.clause),
+    ...(r.rootCauses[0] ? { root: r.rootCauses[0].clause } : {}),
+  };
 }
 
 /** Judges one first screen's text against the decision it must lead with. */
-export function firstScreenProblems(page: Look['page'], text: string, want: ReturnType<typeof expectedDecision>): string[] {
+export function firstScreenProblems(
+  page: Look['page'],
+  text: string,
+  want: ReturnType<typeof expectedDecision>,
+): string[] {
   const problems: string[] = [];
-  const lines = text.split('\n').map((l) => l.trim()).filter(Boolean);
+  const lines = text
+    .split('\n')
+    .map((l) => l.trim())
+    .filter(Boolean);
   if (page === 'allure') {
     // Allure's first lines: its menu ("Report"), then the title, then the date and the ring's percentage.
     const title = lines.find((l) => l !== 'Report') ?? '';
     const ring = lines.findIndex((l) => /^\d+(\.\d+)?%$/.test(l));
-    if (!title.startsWith(want.decision === 'GO' && want.gaps.length > 0 ? 'GO with accepted gaps' : want.decision)) problems.push(`the title "${title.slice(0, 120)}" does not open with the decision ${want.decision}`);
+    if (!title.startsWith(want.decision === 'GO' && want.gaps.length > 0 ? 'GO with accepted gaps' : want.decision))
+      problems.push(`the title "${title.slice(0, 120)}" does not open with the decision ${want.decision}`);
     if (ring !== -1 && ring < lines.indexOf(title)) problems.push('the pass-rate ring comes before the decision');
-    if (want.root && !title.includes(want.root)) problems.push(`the title does not name the first root cause ${want.root}`);
-  } else if (!new RegExp(`Release decision from this certification:\\s*${want.decision}(?![\\w-])`).test(text)) problems.push(`no "Release decision from this certification: ${want.decision}" on the first screen`);
-  for (const g of want.gaps) if (!text.includes(g)) problems.push(`the accepted gap in ${g} is not named on the first screen`);
+    if (want.root && !title.includes(want.root))
+      problems.push(`the title does not name the first root cause ${want.root}`);
+  } else if (!new RegExp(`Release decision from this certification:\\s*${want.decision}(?![\\w-])`).test(text))
+    problems.push(`no "Release decision from this certification: ${want.decision}" on the first screen`);
+  for (const g of want.gaps)
+    if (!text.includes(g)) problems.push(`the accepted gap in ${g} is not named on the first screen`);
   return problems;
 }
 
@@ -61,14 +88,22 @@ const ALLURE_RENDER_MS = 180_000;
 
 /** Opens both pages of the run in `reportDir` and reads their first screen; screenshots go to `shots`. */
 export async function lookAtFirstScreens(reportDir: string, shots: string, gateGo: boolean): Promise<Look[]> {
-  if (!existsSync(CHROMIUM)) throw new Error(`no Chromium at ${CHROMIUM}: install Debian's chromium package (apt-get install chromium), or set PVH_CHROMIUM to one`);
-  const results = JSON.parse(readFileSync(path.join(reportDir, 'certification', 'results.json'), 'utf8')) as CertificationResults;
+  if (!existsSync(CHROMIUM))
+    throw new Error(
+      `no Chromium at ${CHROMIUM}: install Debian's chromium package (apt-get install chromium), or set PVH_CHROMIUM to one`,
+    );
+  const results = JSON.parse(
+    readFileSync(path.join(reportDir, 'certification', 'results.json'), 'utf8'),
+  ) as CertificationResults;
   const want = expectedDecision(results, gateGo);
   mkdirSync(shots, { recursive: true });
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
   try {
     const looks: Look[] = [];
-    for (const [page, file] of [['allure', path.join(reportDir, 'allure-report', 'index.html')], ['certification', path.join(reportDir, 'certification', 'index.html')]] as const) {
+    for (const [page, file] of [
+      ['allure', path.join(reportDir, 'allure-report', 'index.html')],
+      ['certification', path.join(reportDir, 'certification', 'index.html')],
+    ] as const) {
       const tab = await browser.newPage({ viewport: { width: 1366, height: 768 } });
       // Every wait of the page (loading, Allure's rendering, the screenshot) within the same budget.
       tab.setDefaultTimeout(ALLURE_RENDER_MS);
@@ -82,7 +117,9 @@ export async function lookAtFirstScreens(reportDir: string, shots: string, gateG
       // What the page itself complained of, for a page that never renders.
       const complaints: string[] = [];
       tab.on('pageerror', (e) => complaints.push(`page error: ${e.message.split('\n')[0]}`));
-      tab.on('console', (m) => { if (m.type() === 'error') complaints.push(`console: ${m.text().slice(0, 200)}`); });
+      tab.on('console', (m) => {
+        if (m.type() === 'error') complaints.push(`console: ${m.text().slice(0, 200)}`);
+      });
       await tab.goto(pathToFileURL(path.resolve(file)).href);
       // Allure renders after loading its data: wait for its title, then look at the top as a person opening it does.
       // On a busy CI machine that took over 30 s for a failing run's report: the budget is for a stuck page, not a slow one.
@@ -96,8 +133,13 @@ export async function lookAtFirstScreens(reportDir: string, shots: string, gateG
       const text = (await tab.evaluate(VISIBLE_TEXT)) as string;
       const screenshot = path.join(shots, `${page}.png`);
       await tab.screenshot({ path: screenshot });
-      const problems = stuck ? [`${stuck}; it shows: ${text.split('\n').slice(0, 6).join(' / ').slice(0, 300) || 'nothing'}`] : firstScreenProblems(page, text, want);
-      if (outside.size > 0) problems.push(`the page asks the network for ${[...outside].join(', ')} when opened (a report must open offline)`);
+      const problems = stuck
+        ? [`${stuck}; it shows: ${text.split('\n').slice(0, 6).join(' / ').slice(0, 300) || 'nothing'}`]
+        : firstScreenProblems(page, text, want);
+      if (outside.size > 0)
+        problems.push(
+          `the page asks the network for ${[...outside].join(', ')} when opened (a report must open offline)`,
+        );
       looks.push({ page, text, screenshot, problems });
       await tab.close();
     }

@@ -31,11 +31,23 @@ export interface GateOptions {
 
 /** The conformance suite's size, so a partial run (--grep) cannot pass as a release. */
 function conformanceTestCount(): number | undefined {
-  const r = spawnSync(process.execPath, [path.join(ROOT, 'node_modules', '@playwright', 'test', 'cli.js'), 'test', '--list', '--project', 'conformance', '--reporter', 'list'], {
-    cwd: ROOT,
-    encoding: 'utf8',
-    env: process.env,
-  });
+  const r = spawnSync(
+    process.execPath,
+    [
+      path.join(ROOT, 'node_modules', '@playwright', 'test', 'cli.js'),
+      'test',
+      '--list',
+      '--project',
+      'conformance',
+      '--reporter',
+      'list',
+    ],
+    {
+      cwd: ROOT,
+      encoding: 'utf8',
+      env: process.env,
+    },
+  );
   const m = /Total: (\d+) tests?/.exec(r.stdout ?? '');
   return m ? Number(m[1]) : undefined;
 }
@@ -54,15 +66,20 @@ export async function runGate(options: GateOptions): Promise<number> {
   const decision = await evaluateGate(options);
   console.log(render(decision));
   if (metrics) {
-    const certification = readJson<CertificationResults>(path.join(path.resolve(process.env.PVH_REPORT_DIR ?? 'reports'), 'certification', 'results.json'));
+    const certification = readJson<CertificationResults>(
+      path.join(path.resolve(process.env.PVH_REPORT_DIR ?? 'reports'), 'certification', 'results.json'),
+    );
     await sendSamples('gate', metrics, gateSamples(decision, certification, Date.now()));
   }
   return decision.go ? 0 : 1;
 }
 
 /** The decision from everything the run left: certification, Allure results and quality gate, k6 thresholds; and the environment Allure's quality gate was evaluated with. */
-export async function evaluateGate(options: GateOptions): Promise<GateDecision & { qualityGateEnv: Record<string, string> }> {
-  if (!existsSync(path.join(ROOT, 'allurerc.mjs'))) throw new CommandError('allurerc.mjs is missing (it holds the quality-gate rules)');
+export async function evaluateGate(
+  options: GateOptions,
+): Promise<GateDecision & { qualityGateEnv: Record<string, string> }> {
+  if (!existsSync(path.join(ROOT, 'allurerc.mjs')))
+    throw new CommandError('allurerc.mjs is missing (it holds the quality-gate rules)');
   const reportDir = path.resolve(process.env.PVH_REPORT_DIR ?? 'reports');
   const dirs = [path.join(reportDir, 'allure-results'), ...options.results.map((d) => path.resolve(d))];
   const files = resultFiles(dirs);
@@ -76,26 +93,50 @@ export async function evaluateGate(options: GateOptions): Promise<GateDecision &
   // config accepts, or (--read-only) one that writes being off explains.
   const writesOff = new Set(
     (certification?.clauses ?? [])
-      .filter((c) => c.checks.length > 0 && c.checks.every((x) => x.status === 'not-tested' && (x.accepted || (options.readOnly && x.setting === 'writes'))))
+      .filter(
+        (c) =>
+          c.checks.length > 0 &&
+          c.checks.every(
+            (x) => x.status === 'not-tested' && (x.accepted || (options.readOnly && x.setting === 'writes')),
+          ),
+      )
       .map((c) => c.id),
   );
   const mustIds = clauses.filter((c) => c.level === 'MUST' && !writesOff.has(c.id)).map((c) => c.id);
 
   const load: LoadResult[] = [];
   for (const f of files) {
-    const r = readJson<{ name?: string; status?: string; statusDetails?: { message?: string }; labels?: Array<{ name: string; value: string }> }>(f);
+    const r = readJson<{
+      name?: string;
+      status?: string;
+      statusDetails?: { message?: string };
+      labels?: Array<{ name: string; value: string }>;
+    }>(f);
     const label = (name: string) => r?.labels?.find((l) => l.name === name)?.value;
     if (label('framework') !== 'k6') continue;
     const [environment, runId] = [label('environment'), label('runId')];
-    load.push({ name: r!.name ?? path.basename(f), status: r!.status ?? 'unknown', ...(r!.statusDetails?.message ? { message: r!.statusDetails.message } : {}), ...(environment ? { environment } : {}), ...(runId ? { runId } : {}) });
+    load.push({
+      name: r!.name ?? path.basename(f),
+      status: r!.status ?? 'unknown',
+      ...(r!.statusDetails?.message ? { message: r!.statusDetails.message } : {}),
+      ...(environment ? { environment } : {}),
+      ...(runId ? { runId } : {}),
+    });
   }
   const selected = selectLoad(load, certification, options.loadRuns ?? []);
   // Allure's own rule "no failed k6 threshold" looks at the same runs only (allurerc.mjs).
-  const qualityGateEnv = { PVH_GATE_MIN_TESTS: String(minTests ?? 1), PVH_GATE_MUST_CLAUSES: mustIds.join(','), PVH_GATE_LOAD_RUNS: [...new Set(selected.counted.map((r) => r.runId!))].join(',') };
+  const qualityGateEnv = {
+    PVH_GATE_MIN_TESTS: String(minTests ?? 1),
+    PVH_GATE_MUST_CLAUSES: mustIds.join(','),
+    PVH_GATE_LOAD_RUNS: [...new Set(selected.counted.map((r) => r.runId!))].join(','),
+  };
   const env = { ...process.env, PVH_REPORT_DIR: reportDir, ...qualityGateEnv };
   const allureGate =
-    existing.length > 0 ? await runAllure(['quality-gate', ...existing], { env, capture: true }) : { code: 1, output: `⨯ no allure-results directory (${dirs.join(', ')})` };
-  if (allureGate.code === 2 && /not installed|could not start/.test(allureGate.output)) throw new CommandError(allureGate.output);
+    existing.length > 0
+      ? await runAllure(['quality-gate', ...existing], { env, capture: true })
+      : { code: 1, output: `⨯ no allure-results directory (${dirs.join(', ')})` };
+  if (allureGate.code === 2 && /not installed|could not start/.test(allureGate.output))
+    throw new CommandError(allureGate.output);
 
   const runId = allureRunId(existing);
 
@@ -111,10 +152,13 @@ export async function evaluateGate(options: GateOptions): Promise<GateDecision &
     readOnly: options.readOnly,
     ...(options.noRegressions ? { noRegressions: true } : {}),
   });
-  if (minTests === undefined) decision.warnings.push('could not count the conformance suite (playwright --list); the minimum test count was 1');
+  if (minTests === undefined)
+    decision.warnings.push('could not count the conformance suite (playwright --list); the minimum test count was 1');
   if (attempt) {
     decision.go = false;
-    decision.reasons.unshift(`the last certify run (${attempt.run.id}) tested nothing: ${attempt.causes[0] ?? 'no cause recorded'} (its report: ${ATTEMPT_DIR}/; the certification below is an earlier run's)`);
+    decision.reasons.unshift(
+      `the last certify run (${attempt.run.id}) tested nothing: ${attempt.causes[0] ?? 'no cause recorded'} (its report: ${ATTEMPT_DIR}/; the certification below is an earlier run's)`,
+    );
   }
   return { ...decision, qualityGateEnv };
 }

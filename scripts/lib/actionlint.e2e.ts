@@ -20,7 +20,10 @@ test.describe('GitHub workflows', () => {
     expect(bin, ACTIONLINT_HINT).toBeTruthy();
     const dir = mkdtempSync(path.join(tmpdir(), 'pvh-actionlint-'));
     try {
-      writeFileSync(path.join(dir, 'broken.yml'), 'on: push\njobs:\n  x:\n    runs-on: ubuntu-latest\n    steps:\n      - run: echo ${{ matrix.nope }}\n');
+      writeFileSync(
+        path.join(dir, 'broken.yml'),
+        'on: push\njobs:\n  x:\n    runs-on: ubuntu-latest\n    steps:\n      - run: echo ${{ matrix.nope }}\n',
+      );
       const r = lintWorkflows(bin!, dir);
       expect(r.code).not.toBe(0);
       expect(r.output).toContain('matrix');

@@ -33,7 +33,12 @@ function build(log: (l: string) => void): string | undefined {
   const work = path.join(ROOT, '.tools', 'actionlint-build');
   throwawayModule(work, 'actionlintbuild', '1.24', MODULE, ACTIONLINT_VERSION);
   log(`actionlint: building ${MODULE}@${ACTIONLINT_VERSION} into .tools/bin ...`);
-  const r = spawnSync('go', ['build', '-trimpath', '-o', LOCAL_ACTIONLINT, `${MODULE}/cmd/actionlint`], { cwd: work, env: goBuildEnv(), encoding: 'utf8', timeout: 300_000 });
+  const r = spawnSync('go', ['build', '-trimpath', '-o', LOCAL_ACTIONLINT, `${MODULE}/cmd/actionlint`], {
+    cwd: work,
+    env: goBuildEnv(),
+    encoding: 'utf8',
+    timeout: 300_000,
+  });
   if (r.status !== 0) {
     log(`actionlint: go build failed: ${(r.stderr ?? '').trim().split('\n').slice(-3).join(' | ')}`);
     return undefined;
@@ -57,7 +62,12 @@ export interface LintResult {
 
 /** Lints every workflow under `dir` (default .github/workflows). */
 export function lintWorkflows(bin: string, dir = path.join(ROOT, '.github', 'workflows')): LintResult {
-  const files = existsSync(dir) ? readdirSync(dir).filter((f) => /\.ya?ml$/.test(f)).sort().map((f) => path.join(dir, f)) : [];
+  const files = existsSync(dir)
+    ? readdirSync(dir)
+        .filter((f) => /\.ya?ml$/.test(f))
+        .sort()
+        .map((f) => path.join(dir, f))
+    : [];
   const r = spawnSync(bin, ['-no-color', ...files], { cwd: ROOT, encoding: 'utf8' });
   return { code: r.status ?? 1, output: `${r.stdout ?? ''}${r.stderr ?? ''}` };
 }

@@ -25,7 +25,9 @@ export type Options = Readonly<Record<string, OptionSpec>>;
 
 type Scalar<S extends OptionSpec> = S['type'] extends 'string' ? string : boolean;
 type Value<S extends OptionSpec> = S['multiple'] extends true ? Array<Scalar<S>> : Scalar<S>;
-export type OptionValues<O extends Options> = { -readonly [K in keyof O]: O[K] extends { default: string | boolean } ? Value<O[K]> : Value<O[K]> | undefined };
+export type OptionValues<O extends Options> = {
+  -readonly [K in keyof O]: O[K] extends { default: string | boolean } ? Value<O[K]> : Value<O[K]> | undefined;
+};
 
 export interface Command<O extends Options> {
   /** The npm script name (`npm run NAME`); also the prefix of every line the command prints. */
@@ -61,7 +63,9 @@ function optionLabel(name: string, spec: OptionSpec): string {
 
 function table(rows: Array<[string, string]>): string[] {
   const width = Math.max(...rows.map(([left]) => left.length));
-  return rows.flatMap(([left, right]) => right.split('\n').map((line, i) => `  ${(i === 0 ? left : '').padEnd(width)}  ${line}`));
+  return rows.flatMap(([left, right]) =>
+    right.split('\n').map((line, i) => `  ${(i === 0 ? left : '').padEnd(width)}  ${line}`),
+  );
 }
 
 /** How the user typed the command: `npm run NAME --`, or the standalone executable's name (the bundle defines PVH_STANDALONE). */
@@ -72,8 +76,19 @@ function helpText(command: Command<Options>): string {
   const options = Object.entries(command.options);
   const generated = options.map(([name, spec]) => `[${optionLabel(name, spec)}${spec.multiple ? ' ...' : ''}]`);
   const args = command.synopsis ?? [...generated, ...(command.positionals ? [command.positionals] : [])].join(' ');
-  const lines = [`Usage: ${invocation(command.name)}${args ? ` ${args}` : ''}`.replace(/ --$/, ''), '', command.summary, '', 'Options:'];
-  lines.push(...table([...options.map(([name, spec]): [string, string] => [optionLabel(name, spec), spec.help]), ['-h, --help', 'print this help and exit']]));
+  const lines = [
+    `Usage: ${invocation(command.name)}${args ? ` ${args}` : ''}`.replace(/ --$/, ''),
+    '',
+    command.summary,
+    '',
+    'Options:',
+  ];
+  lines.push(
+    ...table([
+      ...options.map(([name, spec]): [string, string] => [optionLabel(name, spec), spec.help]),
+      ['-h, --help', 'print this help and exit'],
+    ]),
+  );
   if (command.environment) lines.push('', 'Environment:', ...table(Object.entries(command.environment)));
   lines.push('', 'Exit codes:', ...table(Object.entries(command.exitCodes)));
   return lines.join('\n');
@@ -88,7 +103,9 @@ function usageProblem(error: Error & { code?: string }): string {
     case 'ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL':
       return `unexpected argument "${quoted}"`;
     case 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE':
-      return /argument missing/.test(error.message) ? `option ${quoted.split(' ')[0]} needs a value` : `option ${quoted.split(' ')[0]} takes no value`;
+      return /argument missing/.test(error.message)
+        ? `option ${quoted.split(' ')[0]} needs a value`
+        : `option ${quoted.split(' ')[0]} takes no value`;
     default:
       return error.message.split('\n')[0]!.replace(/\.$/, '');
   }
@@ -105,7 +122,12 @@ function oneLine(error: unknown): { line: string; exitCode: number } | undefined
 async function execute<O extends Options>(command: Command<O>, argv: string[]): Promise<number> {
   let parsed: { values: Record<string, unknown>; positionals: string[] };
   try {
-    parsed = parseArgs({ args: argv, options: { ...command.options, help: HELP_OPTION }, allowPositionals: !!command.positionals, strict: true });
+    parsed = parseArgs({
+      args: argv,
+      options: { ...command.options, help: HELP_OPTION },
+      allowPositionals: !!command.positionals,
+      strict: true,
+    });
   } catch (error) {
     console.error(`${command.name}: ${usageProblem(error as Error)}. Run ${invocation(command.name)} --help.`);
     return 2;

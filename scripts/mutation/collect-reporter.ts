@@ -64,7 +64,9 @@ export default class CollectReporter implements Reporter {
       durationMs: result.duration,
     };
     // First lines, colour codes removed: enough to see why, small enough for a 9000-row file.
-    const firstLines = result.errors.map((e) => redact(stripAnsi(e.message ?? e.value ?? 'error').split('\n')[0] ?? '').slice(0, 300));
+    const firstLines = result.errors.map((e) =>
+      redact(stripAnsi(e.message ?? e.value ?? 'error').split('\n')[0] ?? '').slice(0, 300),
+    );
     if (firstError) record.error = firstLines[0]!;
     if (firstLines.length > 0) record.errors = firstLines;
     // What the reduced-config verdicts need: the ways in, in-passing clauses and why a test was skipped.
@@ -72,8 +74,13 @@ export default class CollectReporter implements Reporter {
     if (ways.length > 0) record.ways = [...new Set(ways)];
     if (inPassing.length > 0) record.inPassing = [...new Set(inPassing)];
     if (result.status === 'skipped') {
-      const [notTested, notApplicable, inconclusive] = [of(ANNOTATION.notTested)[0], of(ANNOTATION.notApplicable)[0], of(ANNOTATION.inconclusive)[0]];
-      if (notTested) record.notTested = { line: notTested, setting: (of(ANNOTATION.gapSetting)[0] ?? 'selection') as GapSetting };
+      const [notTested, notApplicable, inconclusive] = [
+        of(ANNOTATION.notTested)[0],
+        of(ANNOTATION.notApplicable)[0],
+        of(ANNOTATION.inconclusive)[0],
+      ];
+      if (notTested)
+        record.notTested = { line: notTested, setting: (of(ANNOTATION.gapSetting)[0] ?? 'selection') as GapSetting };
       if (notApplicable) record.notApplicable = notApplicable;
       if (inconclusive) record.inconclusive = inconclusive;
     }

@@ -15,10 +15,18 @@ import { outcomeFrom, type TestRecord } from './results.ts';
 const BUDGET_MS = 20_000;
 const AT_ONCE = 4;
 
-export async function diagnoseFaults(plan: Pick<MutationPlan, 'targets'>, records: readonly TestRecord[]): Promise<Map<string, ExperimentRun>> {
+export async function diagnoseFaults(
+  plan: Pick<MutationPlan, 'targets'>,
+  records: readonly TestRecord[],
+): Promise<Map<string, ExperimentRun>> {
   const jobs = plan.targets
     .filter((t) => t.kind === 'fault')
-    .map((t) => ({ t, clauses: rootCauses(records.filter((r) => r.project === t.project).map(outcomeFrom)).map((c) => c.clause).filter((c) => experimentFor(c)) }))
+    .map((t) => ({
+      t,
+      clauses: rootCauses(records.filter((r) => r.project === t.project).map(outcomeFrom))
+        .map((c) => c.clause)
+        .filter((c) => experimentFor(c)),
+    }))
     .filter((j) => j.clauses.length > 0);
   const out = new Map<string, ExperimentRun>();
   let next = 0;

@@ -7,7 +7,13 @@
  */
 import { clause, type ClauseId, type ClauseLevel } from '../../fixtures/contract/clauses.ts';
 import { closestNames } from '../../fixtures/contract/close-names.ts';
-import { faultCatalogue, faultNames, variantCatalogue, variantNames, type FaultInfo } from '../../fixtures/reference-api/index.ts';
+import {
+  faultCatalogue,
+  faultNames,
+  variantCatalogue,
+  variantNames,
+  type FaultInfo,
+} from '../../fixtures/reference-api/index.ts';
 import type { ReferenceOverride } from '../../fixtures/environments/worker-reference.ts';
 import { REDUCTIONS, type Reduction } from '../../fixtures/environments/reduced.ts';
 import type { ServingTarget } from '../../fixtures/contract/needs.ts';
@@ -70,7 +76,14 @@ export function allTargets(selective: Record<string, ClauseId[]>): MutationTarge
       level: clause(info.clause).level,
       description: info.description,
       project: projectName('fault', name),
-      override: { faults: [name], ...(info.caughtWith?.tokenHoldSeconds !== undefined ? { tokenHoldSeconds: info.caughtWith.tokenHoldSeconds } : {}), ...(info.caughtWith?.userSecrets ? { userSecrets: info.caughtWith.userSecrets } : {}), ...(info.leavesOut ? { leaveOut: [...info.leavesOut] } : {}) },
+      override: {
+        faults: [name],
+        ...(info.caughtWith?.tokenHoldSeconds !== undefined
+          ? { tokenHoldSeconds: info.caughtWith.tokenHoldSeconds }
+          : {}),
+        ...(info.caughtWith?.userSecrets ? { userSecrets: info.caughtWith.userSecrets } : {}),
+        ...(info.leavesOut ? { leaveOut: [...info.leavesOut] } : {}),
+      },
       selectiveFiles: info.everySuite ? files : files.filter((f) => selective[f]!.includes(info.clause)),
       ...(info.alsoNamed ? { alsoNamed: [...info.alsoNamed.clauses] } : {}),
     };
@@ -102,7 +115,17 @@ export function reducedTargets(faults: MutationTarget[], choice: ReducedChoice):
   const guarded = faults.filter((f) => f.kind === 'fault' && f.level !== 'INFO');
   return guarded.flatMap((f, i) => {
     const reductions = choice === 'all' ? [...REDUCTIONS] : [REDUCTIONS[(i + choice.rotation) % REDUCTIONS.length]!];
-    return reductions.map((r): MutationTarget => ({ ...f, kind: 'reduced', name: `${f.name}@${r}`, fault: f.name, reduction: r, project: projectName('reduced', `${r}:${f.name}`), override: { ...f.override, reduce: r } }));
+    return reductions.map(
+      (r): MutationTarget => ({
+        ...f,
+        kind: 'reduced',
+        name: `${f.name}@${r}`,
+        fault: f.name,
+        reduction: r,
+        project: projectName('reduced', `${r}:${f.name}`),
+        override: { ...f.override, reduce: r },
+      }),
+    );
   });
 }
 
@@ -118,8 +141,13 @@ export function selectTargets(targets: MutationTarget[], only: readonly string[]
   for (const name of only) {
     const hit = targets.filter((t) => t.name === name || t.project === name);
     if (hit.length === 0) {
-      const close = closestNames(name, targets.map((t) => t.name));
-      throw new Error(`unknown fault or variant "${name}".${close.length ? ` Did you mean: ${close.join(', ')}?` : ''} (all names: fixtures/reference-api/faults/faults.ts, variants.ts, and ${CONTROL_NAME})`);
+      const close = closestNames(
+        name,
+        targets.map((t) => t.name),
+      );
+      throw new Error(
+        `unknown fault or variant "${name}".${close.length ? ` Did you mean: ${close.join(', ')}?` : ''} (all names: fixtures/reference-api/faults/faults.ts, variants.ts, and ${CONTROL_NAME})`,
+      );
     }
     for (const t of hit) if (!picked.includes(t)) picked.push(t);
   }

@@ -36,7 +36,9 @@ export default defineConfig<object, { referenceOverride: ReferenceOverride | und
       testDir: path.join(ROOT, 'suites'),
       testMatch: /.*\.spec\.ts$/,
       // The selective suites' files (SELECTIVE_SUITES) this target does not need.
-      testIgnore: Object.keys(plan.selective).filter((f) => !t.selectiveFiles.includes(f)).map(fileRe),
+      testIgnore: Object.keys(plan.selective)
+        .filter((f) => !t.selectiveFiles.includes(f))
+        .map(fileRe),
       workers: 1,
       // A fault runs every test (its own clause's selective suites only): a real target with that bug
       // meets every check, and its report must still name the one root cause (the diagnosis score).

@@ -112,9 +112,14 @@ export function outcomeOf(r: TestRecord): Outcome | undefined {
 
 /** A kill by `r`; on the fault's clause when it names `clauses` (its own, and those its nature spans). */
 function kill(r: TestRecord, outcome: Outcome, clauses: readonly string[]): Kill {
-  const onClause = clauses.some((clause) => (outcome === 'fail' ? (r.named ?? []).includes(clause) : r.warnings.some((w) => w.includes(`[${clause}]`))));
+  const onClause = clauses.some((clause) =>
+    outcome === 'fail' ? (r.named ?? []).includes(clause) : r.warnings.some((w) => w.includes(`[${clause}]`)),
+  );
   const clause = clauses[0];
-  const message = outcome === 'fail' ? (r.error ?? r.status) : (r.warnings.find((w) => clause !== undefined && w.includes(`[${clause}]`)) ?? r.warnings[0]!);
+  const message =
+    outcome === 'fail'
+      ? (r.error ?? r.status)
+      : (r.warnings.find((w) => clause !== undefined && w.includes(`[${clause}]`)) ?? r.warnings[0]!);
   return { test: r.title, file: r.file, clauses: r.clauses, outcome, onClause, message };
 }
 
@@ -144,16 +149,30 @@ export function outcomeFrom(r: TestRecord, i: number): TestOutcome {
  * A fault under a reduced config: its clause's verdict, bound to the checks that ran, must not be
  * PASS (the run it stands for would otherwise be CONFORMANT, and the gate GO, on a broken target).
  */
-function reducedRow(target: MutationTarget, mine: TestRecord[], plan: Pick<MutationPlan, 'universe' | 'serving'>, row: MatrixRow): MatrixRow {
+function reducedRow(
+  target: MutationTarget,
+  mine: TestRecord[],
+  plan: Pick<MutationPlan, 'universe' | 'serving'>,
+  row: MatrixRow,
+): MatrixRow {
   const serving = plan.serving[target.reduction!];
-  const [verdict] = clauseVerdicts(mine.map(outcomeFrom), { universe: plan.universe, filter: `@${target.clause}`, ...(serving ? { serving } : {}) }, [clauseOf(target.clause as ClauseId)]);
+  const [verdict] = clauseVerdicts(
+    mine.map(outcomeFrom),
+    { universe: plan.universe, filter: `@${target.clause}`, ...(serving ? { serving } : {}) },
+    [clauseOf(target.clause as ClauseId)],
+  );
   row.ok = verdict!.verdict !== 'pass';
   row.note = `${target.clause} ${verdict!.verdict.toUpperCase()} under ${target.reduction}: ${verdict!.coverage}`;
   return row;
 }
 
 /** `experiments`: what the diagnosis's experiments showed against this fault alone (diagnose.ts); without them the candidates stand. */
-export function rowFor(target: MutationTarget, records: TestRecord[], plan?: Pick<MutationPlan, 'universe' | 'serving'>, experiments?: Pick<ExperimentRun, 'records'>): MatrixRow {
+export function rowFor(
+  target: MutationTarget,
+  records: TestRecord[],
+  plan?: Pick<MutationPlan, 'universe' | 'serving'>,
+  experiments?: Pick<ExperimentRun, 'records'>,
+): MatrixRow {
   const mine = records.filter((r) => r.project === target.project);
   const kills = mine.flatMap((r) => {
     const o = outcomeOf(r);
@@ -183,10 +202,14 @@ export function rowFor(target: MutationTarget, records: TestRecord[], plan?: Pic
   if (target.kind === 'reduced') return plan ? reducedRow(target, mine, plan, row) : row;
   if (target.kind === 'fault') {
     const candidates = rootCauses(mine.map(outcomeFrom));
-    const roots = (experiments ? confirmCauses(candidates, experiments, experimentFor).confirmed : candidates).map((c) => c.clause);
+    const roots = (experiments ? confirmCauses(candidates, experiments, experimentFor).confirmed : candidates).map(
+      (c) => c.clause,
+    );
     const allowed: string[] = [target.clause!, ...(target.alsoNamed ?? [])];
     // Named right: its own clause alone, or (a fault spanning clauses) some of the clauses it spans and no other.
-    const named = target.alsoNamed ? roots.length > 0 && roots.every((c) => allowed.includes(c)) : roots.length === 1 && roots[0] === target.clause;
+    const named = target.alsoNamed
+      ? roots.length > 0 && roots.every((c) => allowed.includes(c))
+      : roots.length === 1 && roots[0] === target.clause;
     row.diagnosis = { rootCauses: roots, named };
     const counts = kills.filter((k) => k.onClause && (k.outcome === 'fail' || target.level === 'SHOULD'));
     row.ok = counts.length > 0;
@@ -211,7 +234,8 @@ export function checkView(plan: Pick<MutationPlan, 'targets'>, rows: MatrixRow[]
   const byKey = new Map<string, CheckView>();
   const key = (file: string, test: string) => `${file}\u0000${test}`;
   for (const r of records) {
-    if (!byKey.has(key(r.file, r.title))) byKey.set(key(r.file, r.title), { test: r.title, file: r.file, clauses: r.clauses, kills: [] });
+    if (!byKey.has(key(r.file, r.title)))
+      byKey.set(key(r.file, r.title), { test: r.title, file: r.file, clauses: r.clauses, kills: [] });
   }
   const faults = new Set(plan.targets.filter((t) => t.kind === 'fault').map((t) => t.name));
   for (const row of rows) {
@@ -226,28 +250,53 @@ export function checkView(plan: Pick<MutationPlan, 'targets'>, rows: MatrixRow[]
   return [...byKey.values()].sort((a, b) => a.file.localeCompare(b.file) || a.test.localeCompare(b.test));
 }
 
-export function summarise(plan: MutationPlan, records: TestRecord[], complete: boolean, durationMs: number, experiments: ReadonlyMap<string, Pick<ExperimentRun, 'records'>> = new Map()): MutationSummary {
-  const matrix = plan.targets.map((t) => rowFor(t, records, plan, t.kind === 'fault' ? experiments.get(t.name) : undefined));
+export function summarise(
+  plan: MutationPlan,
+  records: TestRecord[],
+  complete: boolean,
+  durationMs: number,
+  experiments: ReadonlyMap<string, Pick<ExperimentRun, 'records'>> = new Map(),
+): MutationSummary {
+  const matrix = plan.targets.map((t) =>
+    rowFor(t, records, plan, t.kind === 'fault' ? experiments.get(t.name) : undefined),
+  );
   const faults = matrix.filter((r) => r.kind === 'fault');
   const reduced = matrix.filter((r) => r.kind === 'reduced');
   const variants = matrix.filter((r) => r.kind === 'variant');
   const checks = checkView(plan, matrix, records);
   const unkilledChecks = complete
-    ? checks.filter((c) => c.kills.length === 0).map((c) => ({ test: c.test, file: c.file, clauses: c.clauses, reason: explanationFor(c.clauses) }))
+    ? checks
+        .filter((c) => c.kills.length === 0)
+        .map((c) => ({ test: c.test, file: c.file, clauses: c.clauses, reason: explanationFor(c.clauses) }))
     : [];
   return {
     runId: plan.runId,
     complete,
-    faults: { total: faults.length, killed: faults.filter((r) => r.ok).length, survivors: faults.filter((r) => !r.ok).map((r) => r.name) },
-    variants: { total: variants.length, passed: variants.filter((r) => r.ok).length, falseAlarms: variants.filter((r) => !r.ok).map((r) => r.name) },
+    faults: {
+      total: faults.length,
+      killed: faults.filter((r) => r.ok).length,
+      survivors: faults.filter((r) => !r.ok).map((r) => r.name),
+    },
+    variants: {
+      total: variants.length,
+      passed: variants.filter((r) => r.ok).length,
+      falseAlarms: variants.filter((r) => !r.ok).map((r) => r.name),
+    },
     matrix,
     checks,
     unkilledChecks,
-    reduced: { total: reduced.length, neverPass: reduced.filter((r) => r.ok).length, passed: reduced.filter((r) => !r.ok).map((r) => r.name), pairs: plan.reducedPairs },
+    reduced: {
+      total: reduced.length,
+      neverPass: reduced.filter((r) => r.ok).length,
+      passed: reduced.filter((r) => !r.ok).map((r) => r.name),
+      pairs: plan.reducedPairs,
+    },
     diagnosis: {
       total: faults.length,
       named: faults.filter((r) => r.diagnosis?.named).length,
-      missed: faults.filter((r) => !r.diagnosis?.named).map((r) => ({ fault: r.name, clause: r.clause ?? '', rootCauses: r.diagnosis?.rootCauses ?? [] })),
+      missed: faults
+        .filter((r) => !r.diagnosis?.named)
+        .map((r) => ({ fault: r.name, clause: r.clause ?? '', rootCauses: r.diagnosis?.rootCauses ?? [] })),
     },
     durationMs,
   };
@@ -276,12 +325,12 @@ export function progressLine(index: number, total: number, row: MatrixRow, secon
     row.kind === 'reduced'
       ? `${row.ok ? 'never PASS' : 'PASS ON A BROKEN TARGET'}: ${row.note}`
       : row.kind === 'fault'
-      ? row.ok
-        ? `killed by ${row.killedBy.filter((k) => k.onClause).length} check${row.killedBy.filter((k) => k.onClause).length === 1 ? '' : 's'} of ${row.clause}`
-        : `SURVIVED (${row.note})`
-      : row.ok
-        ? `passed (${row.tests.passed} passed, ${row.tests.skipped} skipped)`
-        : `FALSE ALARM (${row.note})`;
+        ? row.ok
+          ? `killed by ${row.killedBy.filter((k) => k.onClause).length} check${row.killedBy.filter((k) => k.onClause).length === 1 ? '' : 's'} of ${row.clause}`
+          : `SURVIVED (${row.note})`
+        : row.ok
+          ? `passed (${row.tests.passed} passed, ${row.tests.skipped} skipped)`
+          : `FALSE ALARM (${row.note})`;
   return `mutation [${String(index).padStart(String(total).length)}/${total}] ${row.kind} ${row.name}: ${verdict} (${seconds.toFixed(1)} s)`;
 }
 
@@ -289,5 +338,11 @@ export function progressLine(index: number, total: number, row: MatrixRow, secon
 export function exitCodeFor(s: MutationSummary): number {
   const unexplained = s.unkilledChecks.filter((c) => c.reason === null);
   const diagnosed = s.diagnosis.total === 0 || s.diagnosis.named / s.diagnosis.total >= DIAGNOSIS_THRESHOLD;
-  return s.faults.survivors.length > 0 || s.variants.falseAlarms.length > 0 || unexplained.length > 0 || s.reduced.passed.length > 0 || !diagnosed ? 1 : 0;
+  return s.faults.survivors.length > 0 ||
+    s.variants.falseAlarms.length > 0 ||
+    unexplained.length > 0 ||
+    s.reduced.passed.length > 0 ||
+    !diagnosed
+    ? 1
+    : 0;
 }

@@ -13,7 +13,15 @@ import { CommandError } from '../../fixtures/harness/support/command-error.ts';
 import { PROJECT_ROOT } from '../../fixtures/harness/support/project-root.ts';
 import { newRunId } from '../../fixtures/harness/run/run-id.ts';
 import { PLAN_ENV } from './plan-file.ts';
-import { allTargets, defaultRotation, reducedTargets, SELECTIVE_SUITES, selectTargets, type MutationPlan, type ReducedChoice } from './plan.ts';
+import {
+  allTargets,
+  defaultRotation,
+  reducedTargets,
+  SELECTIVE_SUITES,
+  selectTargets,
+  type MutationPlan,
+  type ReducedChoice,
+} from './plan.ts';
 import { listConformanceTests } from '../coverage/listing.ts';
 import { environmentView } from '../../fixtures/environments/view.ts';
 import { REDUCTIONS, reduced } from '../../fixtures/environments/reduced.ts';
@@ -63,7 +71,11 @@ async function runPlaywright(planFile: string, plan: MutationPlan, workers: numb
 }
 
 /** The faults and variants `--only` names (all without it), each fault also under its reduced configs; an unknown name is a usage error. */
-function chosenTargets(selective: Record<string, ClauseId[]>, only: string[] | undefined, reducedChoice: ReducedChoice): MutationPlan['targets'] {
+function chosenTargets(
+  selective: Record<string, ClauseId[]>,
+  only: string[] | undefined,
+  reducedChoice: ReducedChoice,
+): MutationPlan['targets'] {
   try {
     const chosen = selectTargets(allTargets(selective), only);
     return [...chosen, ...reducedTargets(chosen, reducedChoice)];
@@ -86,7 +98,15 @@ export async function runMutation(values: MutationOptions): Promise<number> {
   const selective = selectiveClauses(universe);
   const reducedChoice = values.reduced ?? { rotation: defaultRotation() };
   const targets = chosenTargets(selective, values.only, reducedChoice);
-  const plan: MutationPlan = { runId: process.env.PVH_RUN_ID ?? newRunId(), reportDir, selective, targets, universe, serving: await servingByReduction(), reducedPairs: describeChoice(reducedChoice) };
+  const plan: MutationPlan = {
+    runId: process.env.PVH_RUN_ID ?? newRunId(),
+    reportDir,
+    selective,
+    targets,
+    universe,
+    serving: await servingByReduction(),
+    reducedPairs: describeChoice(reducedChoice),
+  };
 
   rmSync(reportDir, { recursive: true, force: true });
   mkdirSync(reportDir, { recursive: true });
@@ -95,11 +115,14 @@ export async function runMutation(values: MutationOptions): Promise<number> {
   await runPlaywright(planFile, plan, values.workers);
 
   const recordsFile = path.join(reportDir, 'playwright', 'records.json');
-  if (!existsSync(recordsFile)) throw new CommandError(`Playwright wrote no results (${recordsFile}); see its output above`);
+  if (!existsSync(recordsFile))
+    throw new CommandError(`Playwright wrote no results (${recordsFile}); see its output above`);
   const records = JSON.parse(readFileSync(recordsFile, 'utf8')) as TestRecord[];
   const t0 = Date.now();
   const experiments = await diagnoseFaults(plan, records);
-  console.log(`mutation: diagnosis experiments against ${experiments.size} fault${experiments.size === 1 ? '' : 's'} alone, ${((Date.now() - t0) / 1000).toFixed(0)} s`);
+  console.log(
+    `mutation: diagnosis experiments against ${experiments.size} fault${experiments.size === 1 ? '' : 's'} alone, ${((Date.now() - t0) / 1000).toFixed(0)} s`,
+  );
   const summary = summarise(plan, records, values.only === undefined, Date.now() - started, experiments);
   const line = scoreLine(summary);
   writeFileSync(path.join(reportDir, 'summary.json'), `${JSON.stringify(summary, null, 2)}\n`);
@@ -108,10 +131,13 @@ export async function runMutation(values: MutationOptions): Promise<number> {
   const rel = shownPath(reportDir);
   if (summary.faults.survivors.length) console.log(`survivors: ${summary.faults.survivors.join(', ')}`);
   if (summary.variants.falseAlarms.length) console.log(`false alarms: ${summary.variants.falseAlarms.join(', ')}`);
-  if (summary.reduced.passed.length) console.log(`reduced configs where a fault's clause was PASS: ${summary.reduced.passed.join(', ')}`);
-  for (const u of summary.unkilledChecks) console.log(`unkilled check${u.reason ? '' : ' (UNEXPLAINED)'}: ${u.file}: ${u.test}`);
+  if (summary.reduced.passed.length)
+    console.log(`reduced configs where a fault's clause was PASS: ${summary.reduced.passed.join(', ')}`);
+  for (const u of summary.unkilledChecks)
+    console.log(`unkilled check${u.reason ? '' : ' (UNEXPLAINED)'}: ${u.file}: ${u.test}`);
   console.log(`mutation: ${(summary.durationMs / 1000).toFixed(0)} s; summary: ${rel}/summary.md, ${rel}/summary.json`);
-  for (const m of summary.diagnosis.missed) console.log(`diagnosis missed ${m.fault} (${m.clause}): root causes named: ${m.rootCauses.join(', ') || 'none'}`);
+  for (const m of summary.diagnosis.missed)
+    console.log(`diagnosis missed ${m.fault} (${m.clause}): root causes named: ${m.rootCauses.join(', ') || 'none'}`);
   if (summary.reduced.total > 0) console.log(reducedLine(summary));
   console.log(diagnosisLine(summary));
   console.log(line);

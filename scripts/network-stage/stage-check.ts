@@ -19,7 +19,14 @@ import { GATEWAY_HEADER, STAGE_VARS, type Stage } from './stage.ts';
 /** The settings of a fully configured partner: CA, client certificate, gateway key. */
 export function fullSettings(stage: Stage) {
   return {
-    tls: { caFile: stage.files.ca, clientCertificate: { certFile: stage.files.clientCert, keyFile: stage.files.clientKey, passphraseEnv: STAGE_VARS.passphrase } },
+    tls: {
+      caFile: stage.files.ca,
+      clientCertificate: {
+        certFile: stage.files.clientCert,
+        keyFile: stage.files.clientKey,
+        passphraseEnv: STAGE_VARS.passphrase,
+      },
+    },
     headers: { [GATEWAY_HEADER]: { env: STAGE_VARS.subscriptionKey } },
   };
 }
@@ -29,13 +36,28 @@ interface Outcome {
   output: string;
 }
 
-const PROXY_VARS = ['HTTPS_PROXY', 'https_proxy', 'HTTP_PROXY', 'http_proxy', 'NO_PROXY', 'no_proxy', 'NODE_EXTRA_CA_CERTS', 'PVH_BASE_URL', 'PVH_AUTH_URL', 'PVH_LEGACY_BASE_URL', 'PVH_ENV'];
+const PROXY_VARS = [
+  'HTTPS_PROXY',
+  'https_proxy',
+  'HTTP_PROXY',
+  'http_proxy',
+  'NO_PROXY',
+  'no_proxy',
+  'NODE_EXTRA_CA_CERTS',
+  'PVH_BASE_URL',
+  'PVH_AUTH_URL',
+  'PVH_LEGACY_BASE_URL',
+  'PVH_ENV',
+];
 
 function run(script: string, args: string[], env: Record<string, string>, reportDir: string): Promise<Outcome> {
   const base = { ...process.env };
   for (const v of PROXY_VARS) delete base[v];
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], { env: { ...base, PVH_WORKERS: '2', ...env, PVH_REPORT_DIR: reportDir }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
+      env: { ...base, PVH_WORKERS: '2', ...env, PVH_REPORT_DIR: reportDir },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let output = '';
     const take = (c: Buffer) => {
       output += c.toString();
@@ -61,21 +83,50 @@ function clauseVerdicts(reportDir: string): Map<string, string> {
  * answer only when the API read the body before answering and closing.
  */
 async function oversizedThroughNginx(stage: Stage, bytes: number, times: number): Promise<number[]> {
-  const form = formEncode({ grant_type: 'client_credentials', client_id: stage.env.PVH_LOCAL_CLIENT_ID!, client_secret: stage.env.PVH_LOCAL_CLIENT_SECRET! });
-  const issued = await fetch(stage.direct.authUrl, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: form });
+  const form = formEncode({
+    grant_type: 'client_credentials',
+    client_id: stage.env.PVH_LOCAL_CLIENT_ID!,
+    client_secret: stage.env.PVH_LOCAL_CLIENT_SECRET!,
+  });
+  const issued = await fetch(stage.direct.authUrl, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: form,
+  });
   const token = ((await issued.json()) as { access_token: string }).access_token;
   const url = new URL(bookingUrl(stage.urls.baseUrl, seedPool[0]!.reference));
-  const agent = new https.Agent({ ca: readFileSync(stage.files.ca), cert: readFileSync(stage.files.clientCert), key: readFileSync(stage.files.clientKey), passphrase: stage.secrets.passphrase });
+  const agent = new https.Agent({
+    ca: readFileSync(stage.files.ca),
+    cert: readFileSync(stage.files.clientCert),
+    key: readFileSync(stage.files.clientKey),
+    passphrase: stage.secrets.passphrase,
+  });
   const body = Buffer.from(JSON.stringify({ notes: 'x'.repeat(bytes) }));
-  const headers = { authorization: `Bearer ${token}`, [GATEWAY_HEADER]: stage.secrets.subscriptionKey, 'content-type': 'application/json', 'content-length': String(body.length) };
+  const headers = {
+    authorization: `Bearer ${token}`,
+    [GATEWAY_HEADER]: stage.secrets.subscriptionKey,
+    'content-type': 'application/json',
+    'content-length': String(body.length),
+  };
   const statuses: number[] = [];
   try {
     for (let i = 0; i < times; i += 1) {
       statuses.push(
         await new Promise<number>((resolve, reject) => {
-          const req = https.request({ host: '127.0.0.1', port: url.port, servername: url.hostname, path: url.pathname, method: 'POST', agent, headers: { host: url.host, ...headers } }, (res) => {
-            res.resume().once('end', () => resolve(res.statusCode ?? 0));
-          });
+          const req = https.request(
+            {
+              host: '127.0.0.1',
+              port: url.port,
+              servername: url.hostname,
+              path: url.pathname,
+              method: 'POST',
+              agent,
+              headers: { host: url.host, ...headers },
+            },
+            (res) => {
+              res.resume().once('end', () => resolve(res.statusCode ?? 0));
+            },
+          );
           req.once('error', reject).end(body);
         }),
       );
@@ -94,9 +145,19 @@ export async function checkStage(stage: Stage, out: string): Promise<number> {
     if (!ok) problems.push(what);
   };
   const proxy = { HTTPS_PROXY: stage.proxyUrl };
-  const certify = async (name: string, config: string, env: Record<string, string>, grep?: string): Promise<Outcome> => {
+  const certify = async (
+    name: string,
+    config: string,
+    env: Record<string, string>,
+    grep?: string,
+  ): Promise<Outcome> => {
     console.log(`\nnetwork:stage: ── certify ${name} ──`);
-    const o = await run(path.join(PROJECT_ROOT, 'scripts/certify.ts'), ['--env', config, ...(grep ? ['--grep', grep] : [])], { ...stage.env, ...env }, path.join(out, name));
+    const o = await run(
+      path.join(PROJECT_ROOT, 'scripts/certify.ts'),
+      ['--env', config, ...(grep ? ['--grep', grep] : [])],
+      { ...stage.env, ...env },
+      path.join(out, name),
+    );
     captured.push(o.output);
     return o;
   };
@@ -104,39 +165,116 @@ export async function checkStage(stage: Stage, out: string): Promise<number> {
 
   // (a, d, e) Through the proxy, trusting the CA, with the client certificate and the gateway key: as direct.
   const through = await certify('through-proxy', stage.config('company-network', full), proxy);
-  expect(through.code === 0, `through the proxy with tls.caFile, tls.clientCertificate and headers: CONFORMANT (exit ${through.code})`);
+  expect(
+    through.code === 0,
+    `through the proxy with tls.caFile, tls.clientCertificate and headers: CONFORMANT (exit ${through.code})`,
+  );
   const direct = await certify('direct', stage.config('company-network-direct', { direct: true }), {});
   expect(direct.code === 0, `the same reference API directly: CONFORMANT (exit ${direct.code})`);
   const [a, b] = [clauseVerdicts(path.join(out, 'through-proxy')), clauseVerdicts(path.join(out, 'direct'))];
   const differ = [...new Set([...a.keys(), ...b.keys()])].filter((id) => a.get(id) !== b.get(id));
-  expect(a.size > 0 && differ.length === 0, `same clause verdicts through the proxy as directly (${a.size} clauses${differ.length ? `; differ: ${differ.map((id) => `${id} ${a.get(id)} vs ${b.get(id)}`).join(', ')}` : ''})`);
+  expect(
+    a.size > 0 && differ.length === 0,
+    `same clause verdicts through the proxy as directly (${a.size} clauses${differ.length ? `; differ: ${differ.map((id) => `${id} ${a.get(id)} vs ${b.get(id)}`).join(', ')}` : ''})`,
+  );
   // Near nginx's limit its writes to the API outlast an answer sent at once: the race behind a 502.
   const refused = await oversizedThroughNginx(stage, 960 * 1024, 20);
-  expect(refused.every((status) => status === 413), `a 960 KiB booking body through nginx's plain proxy_pass is the API's 413, never a 502, 20 times (got ${[...new Set(refused)].join(', ')})`);
+  expect(
+    refused.every((status) => status === 413),
+    `a 960 KiB booking body through nginx's plain proxy_pass is the API's 413, never a 502, 20 times (got ${[...new Set(refused)].join(', ')})`,
+  );
 
   // The negative cases stop at the preflight: one test selected is enough.
   const grep = '@PV-3-CONFLICT';
   const noProxy = await certify('no-proxy', stage.config('company-network', full), {}, grep);
-  expect(noProxy.code === 3 && /does not resolve/.test(noProxy.output) && /HTTPS_PROXY/.test(noProxy.output), '(b) proxy unset, host known only to the proxy: INCONCLUSIVE, DNS failure naming HTTPS_PROXY');
-  const noCa = await certify('no-ca', stage.config('company-network-no-ca', { ...full, tls: { clientCertificate: full.tls.clientCertificate } }), proxy, grep);
-  expect(noCa.code === 3 && /not trusted/.test(noCa.output) && /tls\.caFile/.test(noCa.output), '(c) CA not configured: INCONCLUSIVE naming the untrusted certificate and tls.caFile');
-  const noCert = await certify('no-client-cert', stage.config('company-network-no-cert', { ...full, tls: { caFile: stage.files.ca } }), proxy, grep);
-  expect(noCert.code === 3 && /asked for a client certificate/.test(noCert.output) && /tls\.clientCertificate/.test(noCert.output), '(d) mutual TLS without a client certificate: INCONCLUSIVE naming the client certificate');
+  expect(
+    noProxy.code === 3 && /does not resolve/.test(noProxy.output) && /HTTPS_PROXY/.test(noProxy.output),
+    '(b) proxy unset, host known only to the proxy: INCONCLUSIVE, DNS failure naming HTTPS_PROXY',
+  );
+  const noCa = await certify(
+    'no-ca',
+    stage.config('company-network-no-ca', { ...full, tls: { clientCertificate: full.tls.clientCertificate } }),
+    proxy,
+    grep,
+  );
+  expect(
+    noCa.code === 3 && /not trusted/.test(noCa.output) && /tls\.caFile/.test(noCa.output),
+    '(c) CA not configured: INCONCLUSIVE naming the untrusted certificate and tls.caFile',
+  );
+  const noCert = await certify(
+    'no-client-cert',
+    stage.config('company-network-no-cert', { ...full, tls: { caFile: stage.files.ca } }),
+    proxy,
+    grep,
+  );
+  expect(
+    noCert.code === 3 &&
+      /asked for a client certificate/.test(noCert.output) &&
+      /tls\.clientCertificate/.test(noCert.output),
+    '(d) mutual TLS without a client certificate: INCONCLUSIVE naming the client certificate',
+  );
   const noKey = await certify('no-gateway-key', stage.config('company-network-no-key', { tls: full.tls }), proxy, grep);
-  expect(noKey.code === 3 && /gateway/.test(noKey.output) && new RegExp(GATEWAY_HEADER).test(noKey.output) && /headers/.test(noKey.output), `(e) gateway without its key header: INCONCLUSIVE naming ${GATEWAY_HEADER} and the headers setting`);
-  const insecure = await certify('insecure', stage.config('company-network-insecure', { ...full, tls: { clientCertificate: full.tls.clientCertificate, insecureSkipVerify: true } }), proxy, grep);
+  expect(
+    noKey.code === 3 &&
+      /gateway/.test(noKey.output) &&
+      new RegExp(GATEWAY_HEADER).test(noKey.output) &&
+      /headers/.test(noKey.output),
+    `(e) gateway without its key header: INCONCLUSIVE naming ${GATEWAY_HEADER} and the headers setting`,
+  );
+  const insecure = await certify(
+    'insecure',
+    stage.config('company-network-insecure', {
+      ...full,
+      tls: { clientCertificate: full.tls.clientCertificate, insecureSkipVerify: true },
+    }),
+    proxy,
+    grep,
+  );
   const insecureReport = path.join(out, 'insecure', 'certification', 'SUMMARY.md');
-  expect(/insecureSkipVerify/.test(insecure.output) && existsSync(insecureReport) && /insecureSkipVerify/.test(readFileSync(insecureReport, 'utf8')), 'tls.insecureSkipVerify: the run warns and the report says so');
+  expect(
+    /insecureSkipVerify/.test(insecure.output) &&
+      existsSync(insecureReport) &&
+      /insecureSkipVerify/.test(readFileSync(insecureReport, 'utf8')),
+    'tls.insecureSkipVerify: the run warns and the report says so',
+  );
 
   // k6 and migrate:check through the same proxy, CA, client certificate and gateway.
   console.log('\nnetwork:stage: ── load contention smoke ──');
-  const load = await run(path.join(PROJECT_ROOT, 'scripts/load.ts'), ['--env', stage.config('company-network-load', { ...full }), '--scenario', 'contention', '--profile', 'smoke'], { ...stage.env, ...proxy }, path.join(out, 'load'));
+  const load = await run(
+    path.join(PROJECT_ROOT, 'scripts/load.ts'),
+    ['--env', stage.config('company-network-load', { ...full }), '--scenario', 'contention', '--profile', 'smoke'],
+    { ...stage.env, ...proxy },
+    path.join(out, 'load'),
+  );
   captured.push(load.output);
-  expect(load.code === 0, `npm run load -- --scenario contention --profile smoke through the stage (exit ${load.code})`);
+  expect(
+    load.code === 0,
+    `npm run load -- --scenario contention --profile smoke through the stage (exit ${load.code})`,
+  );
   console.log('\nnetwork:stage: ── migrate:check ──');
   const ids = path.join(out, 'ids.txt');
-  writeFileSync(ids, `orderItemId\n${seedPool.filter((c) => c.legacyNumber).slice(0, 5).map((c) => c.legacyNumber).join('\n')}\n`);
-  const migrate = await run(path.join(PROJECT_ROOT, 'scripts/migrate-check.ts'), ['--env', stage.config('company-network-migrate', { ...full }), '--input', ids, '--progress', 'none', '--compare-legacy'], { ...stage.env, ...proxy }, path.join(out, 'migrate'));
+  writeFileSync(
+    ids,
+    `orderItemId\n${seedPool
+      .filter((c) => c.legacyNumber)
+      .slice(0, 5)
+      .map((c) => c.legacyNumber)
+      .join('\n')}\n`,
+  );
+  const migrate = await run(
+    path.join(PROJECT_ROOT, 'scripts/migrate-check.ts'),
+    [
+      '--env',
+      stage.config('company-network-migrate', { ...full }),
+      '--input',
+      ids,
+      '--progress',
+      'none',
+      '--compare-legacy',
+    ],
+    { ...stage.env, ...proxy },
+    path.join(out, 'migrate'),
+  );
   captured.push(migrate.output);
   expect(migrate.code === 0, `npm run migrate:check through the stage (exit ${migrate.code})`);
 
@@ -151,9 +289,18 @@ export async function checkStage(stage: Stage, out: string): Promise<number> {
   );
   const tree = scanTree(out, needles);
   const findings = [...tree.findings, ...scanText('<captured output>', captured.join('\n'), needles)];
-  expect(findings.length === 0, `no proxy password, passphrase or subscription key in ${tree.files} files or the output${findings.length ? `: ${findings.slice(0, 5).map((f) => JSON.stringify(f)).join('; ')}` : ''}`);
+  expect(
+    findings.length === 0,
+    `no proxy password, passphrase or subscription key in ${tree.files} files or the output${
+      findings.length
+        ? `: ${findings
+            .slice(0, 5)
+            .map((f) => JSON.stringify(f))
+            .join('; ')}`
+        : ''
+    }`,
+  );
 
   console.log(`\nnetwork:stage: ${problems.length === 0 ? 'every check held' : `${problems.length} check(s) failed`}`);
   return problems.length === 0 ? 0 : 1;
 }
-

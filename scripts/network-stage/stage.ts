@@ -19,10 +19,14 @@ import { freePort } from '../../fixtures/harness/support/free-port.ts';
 export const STAGE_HOSTS = { api: 'api.pvh.test', auth: 'auth.pvh.test', legacy: 'legacy.pvh.test' } as const;
 export const GATEWAY_HEADER = 'Ocp-Apim-Subscription-Key';
 /** Azure API Management's answer to a request without its key (what partners' gateways say). */
-const GATEWAY_REFUSAL = '{ "statusCode": 401, "message": "Access denied due to missing subscription key. Make sure to include subscription key when making requests to an API." }';
+const GATEWAY_REFUSAL =
+  '{ "statusCode": 401, "message": "Access denied due to missing subscription key. Make sure to include subscription key when making requests to an API." }';
 
 /** Variables the stage's secrets travel in (the canary scan looks for their values in every output). */
-export const STAGE_VARS = { passphrase: 'PVH_STAGE_CLIENT_KEY_PASSPHRASE', subscriptionKey: 'PVH_STAGE_SUBSCRIPTION_KEY' } as const;
+export const STAGE_VARS = {
+  passphrase: 'PVH_STAGE_CLIENT_KEY_PASSPHRASE',
+  subscriptionKey: 'PVH_STAGE_SUBSCRIPTION_KEY',
+} as const;
 
 export interface StageSecrets {
   proxyPassword: string;
@@ -48,7 +52,17 @@ export interface Stage {
 
 /** Whether squid and nginx are installed (the CI step installs them). */
 export function stageTools(): { squid?: string; nginx?: string } {
-  const find = (name: string) => ['/usr/sbin', '/usr/bin', '/usr/local/sbin'].map((d) => path.join(d, name)).find((f) => { try { execFileSync(f, ['-v'], { stdio: 'ignore' }); return true; } catch { return false; } });
+  const find = (name: string) =>
+    ['/usr/sbin', '/usr/bin', '/usr/local/sbin']
+      .map((d) => path.join(d, name))
+      .find((f) => {
+        try {
+          execFileSync(f, ['-v'], { stdio: 'ignore' });
+          return true;
+        } catch {
+          return false;
+        }
+      });
   const squid = find('squid');
   const nginx = find('nginx');
   return { ...(squid ? { squid } : {}), ...(nginx ? { nginx } : {}) };
@@ -65,17 +79,98 @@ function randomSecret(prefix: string): string {
 /** CA, a server certificate for the three host names, a client certificate with a passphrase-protected key. */
 function makeCertificates(dir: string, passphrase: string): Stage['files'] & { serverCert: string; serverKey: string } {
   const ec = ['-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1'];
-  openssl(['req', '-x509', ...ec, '-nodes', '-keyout', 'ca.key', '-out', 'ca.pem', '-days', '2', '-subj', '/CN=PVH Test Company CA'], dir);
-  writeFileSync(path.join(dir, 'server.ext'), `subjectAltName=${Object.values(STAGE_HOSTS).map((h) => `DNS:${h}`).join(',')}\nextendedKeyUsage=serverAuth\n`);
-  openssl(['req', ...ec, '-nodes', '-keyout', 'server.key', '-out', 'server.csr', '-subj', `/CN=${STAGE_HOSTS.api}`], dir);
-  openssl(['x509', '-req', '-in', 'server.csr', '-CA', 'ca.pem', '-CAkey', 'ca.key', '-CAcreateserial', '-out', 'server.pem', '-days', '2', '-extfile', 'server.ext'], dir);
+  openssl(
+    [
+      'req',
+      '-x509',
+      ...ec,
+      '-nodes',
+      '-keyout',
+      'ca.key',
+      '-out',
+      'ca.pem',
+      '-days',
+      '2',
+      '-subj',
+      '/CN=PVH Test Company CA',
+    ],
+    dir,
+  );
+  writeFileSync(
+    path.join(dir, 'server.ext'),
+    `subjectAltName=${Object.values(STAGE_HOSTS)
+      .map((h) => `DNS:${h}`)
+      .join(',')}\nextendedKeyUsage=serverAuth\n`,
+  );
+  openssl(
+    ['req', ...ec, '-nodes', '-keyout', 'server.key', '-out', 'server.csr', '-subj', `/CN=${STAGE_HOSTS.api}`],
+    dir,
+  );
+  openssl(
+    [
+      'x509',
+      '-req',
+      '-in',
+      'server.csr',
+      '-CA',
+      'ca.pem',
+      '-CAkey',
+      'ca.key',
+      '-CAcreateserial',
+      '-out',
+      'server.pem',
+      '-days',
+      '2',
+      '-extfile',
+      'server.ext',
+    ],
+    dir,
+  );
   writeFileSync(path.join(dir, 'client.ext'), 'extendedKeyUsage=clientAuth\n');
-  openssl(['req', ...ec, '-passout', `pass:${passphrase}`, '-keyout', 'client.key', '-out', 'client.csr', '-subj', '/CN=pvh-partner-client'], dir);
-  openssl(['x509', '-req', '-in', 'client.csr', '-CA', 'ca.pem', '-CAkey', 'ca.key', '-CAcreateserial', '-out', 'client.pem', '-days', '2', '-extfile', 'client.ext'], dir);
+  openssl(
+    [
+      'req',
+      ...ec,
+      '-passout',
+      `pass:${passphrase}`,
+      '-keyout',
+      'client.key',
+      '-out',
+      'client.csr',
+      '-subj',
+      '/CN=pvh-partner-client',
+    ],
+    dir,
+  );
+  openssl(
+    [
+      'x509',
+      '-req',
+      '-in',
+      'client.csr',
+      '-CA',
+      'ca.pem',
+      '-CAkey',
+      'ca.key',
+      '-CAcreateserial',
+      '-out',
+      'client.pem',
+      '-days',
+      '2',
+      '-extfile',
+      'client.ext',
+    ],
+    dir,
+  );
   const at = (f: string) => path.join(dir, f);
-  return { ca: at('ca.pem'), clientCert: at('client.pem'), clientKey: at('client.key'), serverCert: at('server.pem'), serverKey: at('server.key') };
+  return {
+    ca: at('ca.pem'),
+    clientCert: at('client.pem'),
+    clientKey: at('client.key'),
+    serverCert: at('server.pem'),
+    serverKey: at('server.key'),
+  };
 }
-
 
 async function waitForPort(port: number, what: string, child: ChildProcess, log: () => string): Promise<void> {
   const until = Date.now() + 20_000;
@@ -95,7 +190,13 @@ function upstream(u: string): string {
   return new URL(u).host;
 }
 
-function nginxConfig(dir: string, ports: { api: number; auth: number; legacy: number }, ref: RunningReference, files: { serverCert: string; serverKey: string; ca: string }, key: string): string {
+function nginxConfig(
+  dir: string,
+  ports: { api: number; auth: number; legacy: number },
+  ref: RunningReference,
+  files: { serverCert: string; serverKey: string; ca: string },
+  key: string,
+): string {
   // A plain proxy_pass with nginx's defaults, as a partner or the platform team would put one in
   // front of a sandbox: HTTP/1.0 to the API, request and response buffered, 1 MiB bodies.
   const server = (port: number, host: string, target: string, gateway: boolean) => `
@@ -157,10 +258,17 @@ http_access deny all
 export async function startStage(options: { log?: (line: string) => void } = {}): Promise<Stage> {
   const log = options.log ?? (() => undefined);
   const tools = stageTools();
-  if (!tools.squid || !tools.nginx) throw new Error(`the network stage needs squid and nginx (Debian packages squid and nginx; missing: ${[!tools.squid && 'squid', !tools.nginx && 'nginx'].filter(Boolean).join(', ')})`);
+  if (!tools.squid || !tools.nginx)
+    throw new Error(
+      `the network stage needs squid and nginx (Debian packages squid and nginx; missing: ${[!tools.squid && 'squid', !tools.nginx && 'nginx'].filter(Boolean).join(', ')})`,
+    );
   const dir = mkdtempSync(path.join(tmpdir(), 'pvh-stage-'));
   // Characters that change under URL, form and Basic encoding, so a leak in any form is found.
-  const secrets: StageSecrets = { proxyPassword: randomSecret('Pr0xy+pw&x%'), passphrase: randomSecret('k3y pass+&'), subscriptionKey: randomSecret('sub-key') };
+  const secrets: StageSecrets = {
+    proxyPassword: randomSecret('Pr0xy+pw&x%'),
+    passphrase: randomSecret('k3y pass+&'),
+    subscriptionKey: randomSecret('sub-key'),
+  };
   const children: ChildProcess[] = [];
   let ref: RunningReference | undefined;
   const close = async () => {
@@ -176,7 +284,12 @@ export async function startStage(options: { log?: (line: string) => void } = {})
     const proxyPort = await freePort();
     for (const sub of ['nginx-tmp', 'squid']) mkdirSync(path.join(dir, sub), { recursive: true });
     writeFileSync(path.join(dir, 'nginx.conf'), nginxConfig(dir, ports, ref, files, secrets.subscriptionKey));
-    writeFileSync(path.join(dir, 'hosts'), `${Object.values(STAGE_HOSTS).map((h) => `127.0.0.1 ${h}`).join('\n')}\n`);
+    writeFileSync(
+      path.join(dir, 'hosts'),
+      `${Object.values(STAGE_HOSTS)
+        .map((h) => `127.0.0.1 ${h}`)
+        .join('\n')}\n`,
+    );
     const hash = execFileSync('openssl', ['passwd', '-1', secrets.proxyPassword], { encoding: 'utf8' }).trim();
     writeFileSync(path.join(dir, 'squid-passwd'), `partner:${hash}\n`);
     const root = process.getuid?.() === 0;
@@ -185,20 +298,36 @@ export async function startStage(options: { log?: (line: string) => void } = {})
     chmodSync(dir, 0o755);
     chmodSync(path.join(dir, 'squid'), 0o777);
 
-    const nginx = spawn(tools.nginx!, ['-p', dir, '-c', path.join(dir, 'nginx.conf')], { stdio: ['ignore', 'ignore', 'pipe'] });
+    const nginx = spawn(tools.nginx!, ['-p', dir, '-c', path.join(dir, 'nginx.conf')], {
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
     children.push(nginx);
     let nginxErr = '';
     nginx.stderr?.on('data', (c: Buffer) => (nginxErr += c.toString()));
-    const squid = spawn(tools.squid!, ['-N', '-f', path.join(dir, 'squid.conf')], { stdio: ['ignore', 'ignore', 'pipe'] });
+    const squid = spawn(tools.squid!, ['-N', '-f', path.join(dir, 'squid.conf')], {
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
     children.push(squid);
     let squidErr = '';
     squid.stderr?.on('data', (c: Buffer) => (squidErr += c.toString()));
-    const tail = (f: string) => () => { try { return readFileSync(path.join(dir, f), 'utf8').slice(-1500); } catch { return ''; } };
+    const tail = (f: string) => () => {
+      try {
+        return readFileSync(path.join(dir, f), 'utf8').slice(-1500);
+      } catch {
+        return '';
+      }
+    };
     await waitForPort(ports.api, 'nginx', nginx, () => nginxErr + tail('nginx-error.log')());
     await waitForPort(proxyPort, 'squid', squid, () => squidErr + tail('squid/cache.log')());
-    log(`stage: reference API behind nginx (mutual TLS, gateway key) at https://${STAGE_HOSTS.api}:${ports.api}, squid at 127.0.0.1:${proxyPort}, files in ${dir}`);
+    log(
+      `stage: reference API behind nginx (mutual TLS, gateway key) at https://${STAGE_HOSTS.api}:${ports.api}, squid at 127.0.0.1:${proxyPort}, files in ${dir}`,
+    );
 
-    const urls = { baseUrl: `https://${STAGE_HOSTS.api}:${ports.api}`, authUrl: `https://${STAGE_HOSTS.auth}:${ports.auth}${new URL(ref.authUrl).pathname}`, legacyBaseUrl: `https://${STAGE_HOSTS.legacy}:${ports.legacy}` };
+    const urls = {
+      baseUrl: `https://${STAGE_HOSTS.api}:${ports.api}`,
+      authUrl: `https://${STAGE_HOSTS.auth}:${ports.auth}${new URL(ref.authUrl).pathname}`,
+      legacyBaseUrl: `https://${STAGE_HOSTS.legacy}:${ports.legacy}`,
+    };
     const direct = { baseUrl: ref.baseUrl, authUrl: ref.authUrl, legacyBaseUrl: ref.legacyBaseUrl };
     const users = ref.demoUsers;
     const env: Record<string, string> = {
@@ -219,11 +348,28 @@ export async function startStage(options: { log?: (line: string) => void } = {})
     const config: Stage['config'] = (name, settings) => {
       const file = path.join(dir, `${name}.ts`);
       const where = settings.direct ? direct : urls;
-      const rest = Object.fromEntries(Object.entries({ network: settings.network, tls: settings.tls, headers: settings.headers }).filter(([, v]) => v !== undefined));
-      writeFileSync(file, `// The local config's pool, users and declarations, reached ${settings.direct ? 'directly' : 'through the stage'}.\nimport local from ${JSON.stringify(local)};\n\nexport default { ...local, name: ${JSON.stringify(name)}, description: 'network stage', embeddedReference: false, ...${JSON.stringify({ ...where, ...rest }, null, 2)} };\n`);
+      const rest = Object.fromEntries(
+        Object.entries({ network: settings.network, tls: settings.tls, headers: settings.headers }).filter(
+          ([, v]) => v !== undefined,
+        ),
+      );
+      writeFileSync(
+        file,
+        `// The local config's pool, users and declarations, reached ${settings.direct ? 'directly' : 'through the stage'}.\nimport local from ${JSON.stringify(local)};\n\nexport default { ...local, name: ${JSON.stringify(name)}, description: 'network stage', embeddedReference: false, ...${JSON.stringify({ ...where, ...rest }, null, 2)} };\n`,
+      );
       return file;
     };
-    return { dir, urls, direct, proxyUrl: `http://partner:${encodeURIComponent(secrets.proxyPassword)}@127.0.0.1:${proxyPort}`, files: { ca: files.ca, clientCert: files.clientCert, clientKey: files.clientKey }, secrets, env, config, close };
+    return {
+      dir,
+      urls,
+      direct,
+      proxyUrl: `http://partner:${encodeURIComponent(secrets.proxyPassword)}@127.0.0.1:${proxyPort}`,
+      files: { ca: files.ca, clientCert: files.clientCert, clientKey: files.clientKey },
+      secrets,
+      env,
+      config,
+      close,
+    };
   } catch (error) {
     await close();
     throw error;

@@ -17,30 +17,64 @@ const cases: Array<{ name: string; build: (ref: string, legacy: string) => strin
 
 test.describe('Malformed identifiers in the certificate path', () => {
   for (const c of cases) {
-    test(...clauseTest(`refuses ${c.name} with a 4xx problem and no certificate`, covers('PV-2.2-MALFORMED', 'PV-4-NO-5XX')), async ({ api, environment }) => {
-      const cert = environment.pool.find((p) => p.legacyNumber) ?? environment.pool[0]!;
-      const id = c.build(cert.reference, cert.legacyNumber ?? '5000101');
-      const res = await api.getCertificate(id);
-      expect(refusalIssue(res), because('PV-2.2-MALFORMED', `GET with ${c.name} (${id}) is refused with a 4xx`)).toBeUndefined();
-      expect(carriesCertificate(res.json()), because('PV-2.2-MALFORMED', `${c.name} (${id}) returns no certificate`)).toBe(false);
-      observe('PV-2.2-MALFORMED', `${c.name} answered ${describeRefusal(res)}`);
-    });
+    test(
+      ...clauseTest(
+        `refuses ${c.name} with a 4xx problem and no certificate`,
+        covers('PV-2.2-MALFORMED', 'PV-4-NO-5XX'),
+      ),
+      async ({ api, environment }) => {
+        const cert = environment.pool.find((p) => p.legacyNumber) ?? environment.pool[0]!;
+        const id = c.build(cert.reference, cert.legacyNumber ?? '5000101');
+        const res = await api.getCertificate(id);
+        expect(
+          refusalIssue(res),
+          because('PV-2.2-MALFORMED', `GET with ${c.name} (${id}) is refused with a 4xx`),
+        ).toBeUndefined();
+        expect(
+          carriesCertificate(res.json()),
+          because('PV-2.2-MALFORMED', `${c.name} (${id}) returns no certificate`),
+        ).toBe(false);
+        observe('PV-2.2-MALFORMED', `${c.name} answered ${describeRefusal(res)}`);
+      },
+    );
   }
 
   // Still digits only, so still a legacy number by §2.2: resolving it as the same orderItemId is a
   // reasonable reading; answering another certificate is not.
-  test(...clauseTest('answers a legacy number with leading zeros with a 4xx problem or with that same certificate', covers('PV-2.2-LEGACY', 'PV-2.2-MALFORMED'), needs('legacyNumber')), async ({ api, environment }) => {
-    const cert = environment.pool.find((p) => p.legacyNumber);
-    const id = `00${cert!.legacyNumber!}`;
-    const res = await api.getCertificate(id);
-    if (res.status >= 200 && res.status < 300) {
-      const got = res.json<{ certificateReferenceNumber?: unknown }>()?.certificateReferenceNumber;
-      expect(got, because('PV-2.2-LEGACY', `${id} is answered with the certificate of legacy number ${cert!.legacyNumber}, got ${JSON.stringify(got)}`)).toBe(cert!.reference);
-      observe('PV-2.2-MALFORMED', `a legacy number with leading zeros resolves to the certificate of that number (HTTP ${res.status})`);
-      return;
-    }
-    expect(refusalIssue(res), because('PV-2.2-MALFORMED', `GET ${id} is refused with a 4xx or answered with certificate ${cert!.reference}`)).toBeUndefined();
-    expect(carriesCertificate(res.json()), because('PV-2.2-MALFORMED', `the refusal of ${id} carries no certificate`)).toBe(false);
-    observe('PV-2.2-MALFORMED', `a legacy number with leading zeros answered ${describeRefusal(res)}`);
-  });
+  test(
+    ...clauseTest(
+      'answers a legacy number with leading zeros with a 4xx problem or with that same certificate',
+      covers('PV-2.2-LEGACY', 'PV-2.2-MALFORMED'),
+      needs('legacyNumber'),
+    ),
+    async ({ api, environment }) => {
+      const cert = environment.pool.find((p) => p.legacyNumber);
+      const id = `00${cert!.legacyNumber!}`;
+      const res = await api.getCertificate(id);
+      if (res.status >= 200 && res.status < 300) {
+        const got = res.json<{ certificateReferenceNumber?: unknown }>()?.certificateReferenceNumber;
+        expect(
+          got,
+          because(
+            'PV-2.2-LEGACY',
+            `${id} is answered with the certificate of legacy number ${cert!.legacyNumber}, got ${JSON.stringify(got)}`,
+          ),
+        ).toBe(cert!.reference);
+        observe(
+          'PV-2.2-MALFORMED',
+          `a legacy number with leading zeros resolves to the certificate of that number (HTTP ${res.status})`,
+        );
+        return;
+      }
+      expect(
+        refusalIssue(res),
+        because('PV-2.2-MALFORMED', `GET ${id} is refused with a 4xx or answered with certificate ${cert!.reference}`),
+      ).toBeUndefined();
+      expect(
+        carriesCertificate(res.json()),
+        because('PV-2.2-MALFORMED', `the refusal of ${id} carries no certificate`),
+      ).toBe(false);
+      observe('PV-2.2-MALFORMED', `a legacy number with leading zeros answered ${describeRefusal(res)}`);
+    },
+  );
 });

@@ -6,8 +6,17 @@ test.describe('Versioning: where the API is served', () => {
     const id = pool.any().reference;
     const url = `${api.env.baseUrl}/api/v1/voucher-certificates/${id}`;
     const res = await api.raw('GET', url, { label: 'get under /api/v1' });
-    expect(res.status, because('PV-9-PATH-VERSION', `GET ${new URL(url).pathname} is served, got HTTP ${res.status} ${res.text.slice(0, 200)}`)).toBe(200);
+    expect(
+      res.status,
+      because(
+        'PV-9-PATH-VERSION',
+        `GET ${new URL(url).pathname} is served, got HTTP ${res.status} ${res.text.slice(0, 200)}`,
+      ),
+    ).toBe(200);
     // That it is the certificate at all (its members right) is PV-4.2-GET's and PV-2.1-REFERENCE's to judge.
-    expect(res.json<Record<string, unknown>>(), because('PV-9-PATH-VERSION', 'a certificate is returned under /api/v1')).toEqual(expect.objectContaining({ certificateReferenceNumber: expect.any(String) }));
+    expect(
+      res.json<Record<string, unknown>>(),
+      because('PV-9-PATH-VERSION', 'a certificate is returned under /api/v1'),
+    ).toEqual(expect.objectContaining({ certificateReferenceNumber: expect.any(String) }));
   });
 });

@@ -36,7 +36,13 @@ export function writeDashboards(check: boolean): string[] {
 /** Every PromQL expression of every shipped dashboard, with the panel it belongs to. */
 export function dashboardQueries(): Array<{ dashboard: string; panel: string; expr: string; instant: boolean }> {
   return renderDashboards().flatMap(({ file, text }) => {
-    const d = JSON.parse(text) as { panels?: Array<{ title?: string; targets?: Array<{ expr?: string; instant?: boolean }> }> };
-    return (d.panels ?? []).flatMap((p) => (p.targets ?? []).filter((t) => t.expr).map((t) => ({ dashboard: path.basename(file), panel: p.title ?? '', expr: t.expr!, instant: !!t.instant })));
+    const d = JSON.parse(text) as {
+      panels?: Array<{ title?: string; targets?: Array<{ expr?: string; instant?: boolean }> }>;
+    };
+    return (d.panels ?? []).flatMap((p) =>
+      (p.targets ?? [])
+        .filter((t) => t.expr)
+        .map((t) => ({ dashboard: path.basename(file), panel: p.title ?? '', expr: t.expr!, instant: !!t.instant })),
+    );
   });
 }

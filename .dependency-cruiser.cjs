@@ -71,7 +71,8 @@ module.exports = {
     {
       name: 'client-check-keeps-out-of-the-harness',
       comment:
-        'the client check judges clients, not targets: of the harness it uses only the redaction, command errors, stop signals and the project root',
+        'the client check judges clients, not targets: of the harness it uses only the redaction, command ' +
+        'errors, stop signals and the project root',
       severity: 'error',
       from: { path: ROOMS.clientCheck, pathNot: '\\.test\\.ts$' },
       to: {

@@ -12,7 +12,8 @@ const reportDir = path.resolve(process.env.PVH_REPORT_DIR ?? 'reports');
 
 const label = (tr, name) => tr.labels.filter((l) => l.name === name).map((l) => l.value);
 const isConformance = (tr) => label(tr, 'parentSuite').includes('Conformance');
-/** k6 results of the runs the gate counts (PVH_GATE_LOAD_RUNS: the certification's own, or named with --load-run); others never decide. */
+/** k6 results of the runs the gate counts (PVH_GATE_LOAD_RUNS: the certification's own, or named with --load-run);
+ * others never decide. */
 const loadRuns =
   process.env.PVH_GATE_LOAD_RUNS === undefined ? undefined : process.env.PVH_GATE_LOAD_RUNS.split(',').filter(Boolean);
 const isLoad = (tr) =>

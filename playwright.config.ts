@@ -47,12 +47,14 @@ export default defineConfig({
     ['json', { outputFile: `${reportDir}/playwright/results.json` }],
     ['junit', { outputFile: `${reportDir}/junit/results.xml` }],
     ['./reporters/certification/reporter.ts', { outputDir: `${reportDir}/certification` }],
-    // Sharded CI runs: each shard also writes a blob report; `merge-reports` joins them (.github/workflows/sharded.yml).
+    // Sharded CI runs: each shard also writes a blob report; `merge-reports` joins them
+    // (.github/workflows/sharded.yml).
     ...(process.env.PVH_BLOB ? [['blob', { outputDir: `${reportDir}/blob-report` }] as const] : []),
     ['./reporters/allure/reporter.ts', { resultsDir: `${reportDir}/allure-results` }],
   ],
   projects: [
-    // The suites first: their serial groups then overlap the harness's many short tests instead of ending npm test on one busy worker.
+    // The suites first: their serial groups then overlap the harness's many short tests instead of ending npm test on
+    // one busy worker.
     { name: 'conformance', testDir: './suites', testMatch: /.*\.spec\.ts$/ },
     { name: 'harness', testDir: '.', testMatch: /(fixtures|scripts|reporters|load)\/.*\.test\.ts$/ },
     // Whole commands end to end (certify against broken targets, signals, reproducers run from

@@ -5,7 +5,8 @@ import { runMain } from './lib/run-main.ts';
 runMain({
   name: 'canary',
   summary:
-    'Runs certify, a load smoke, the report and the bundle against a reference API with canary secrets and tokens, then scans every output file and all captured output for them.',
+    'Runs certify, a load smoke, the report and the bundle against a reference API with canary secrets and ' +
+    'tokens, then scans every output file and all captured output for them.',
   options: {
     plant: { type: 'boolean', help: 'leak canaries on purpose before the scan (the run must then exit 1)' },
   },

@@ -35,66 +35,71 @@ async function certifyWrongSecret(reportDir: string): Promise<{ code: number | n
   return { code, out };
 }
 
-test("a failed preflight: every clause not tested because of it, the plan's checks, no gap advice, JUnit replaced, the last certification kept", async () => {
-  test.setTimeout(120_000);
-  const dir = mkdtempSync(path.join(tmpdir(), 'pvh-attempt-'));
-  try {
-    // What an earlier complete run left: a green JUnit and its certification.
-    mkdirSync(path.join(dir, 'junit'), { recursive: true });
-    mkdirSync(path.join(dir, 'certification'), { recursive: true });
-    const green =
-      '<?xml version="1.0" encoding="UTF-8"?>\n<testsuites tests="146" failures="0" skipped="0" errors="0">\n<testsuite name="old run" tests="146" failures="0"></testsuite>\n</testsuites>\n';
-    writeFileSync(path.join(dir, 'junit', 'results.xml'), green);
-    const earlier = JSON.stringify({
-      run: { id: 'earlier-run', startedAt: '2026-11-26T00:00:00Z' },
-      verdict: 'CONFORMANT',
-    });
-    writeFileSync(path.join(dir, 'certification', 'results.json'), earlier);
+test(
+  "a failed preflight: every clause not tested because of it, the plan's checks, no gap advice, JUnit replaced, " +
+    'the last certification kept',
+  async () => {
+    test.setTimeout(120_000);
+    const dir = mkdtempSync(path.join(tmpdir(), 'pvh-attempt-'));
+    try {
+      // What an earlier complete run left: a green JUnit and its certification.
+      mkdirSync(path.join(dir, 'junit'), { recursive: true });
+      mkdirSync(path.join(dir, 'certification'), { recursive: true });
+      const green =
+        '<?xml version="1.0" encoding="UTF-8"?>\n<testsuites tests="146" failures="0" skipped="0" ' +
+        'errors="0">\n<testsuite name="old run" tests="146" failures="0"></testsuite>\n</testsuites>\n';
+      writeFileSync(path.join(dir, 'junit', 'results.xml'), green);
+      const earlier = JSON.stringify({
+        run: { id: 'earlier-run', startedAt: '2026-11-26T00:00:00Z' },
+        verdict: 'CONFORMANT',
+      });
+      writeFileSync(path.join(dir, 'certification', 'results.json'), earlier);
 
-    const run = await certifyWrongSecret(dir);
-    // A user the target refuses is the config's, the primary too: exit 2, and the report's verdict says the same.
-    expect(run.code, run.out).toBe(2);
-    expect(readFileSync(path.join(dir, 'certification', 'results.json'), 'utf8')).toBe(earlier);
-    // Never a baseline of "what changed": a run that tested nothing is not in the history.
-    expect(existsSync(path.join(dir, 'history', 'certification.jsonl'))).toBe(false);
+      const run = await certifyWrongSecret(dir);
+      // A user the target refuses is the config's, the primary too: exit 2, and the report's verdict says the same.
+      expect(run.code, run.out).toBe(2);
+      expect(readFileSync(path.join(dir, 'certification', 'results.json'), 'utf8')).toBe(earlier);
+      // Never a baseline of "what changed": a run that tested nothing is not in the history.
+      expect(existsSync(path.join(dir, 'history', 'certification.jsonl'))).toBe(false);
 
-    const attempt = JSON.parse(
-      readFileSync(path.join(dir, ATTEMPT_DIR, 'results.json'), 'utf8'),
-    ) as CertificationResults;
-    const summary = readFileSync(path.join(dir, ATTEMPT_DIR, 'SUMMARY.md'), 'utf8');
-    const html = readFileSync(path.join(dir, ATTEMPT_DIR, 'index.html'), 'utf8');
-    const junit = readFileSync(path.join(dir, 'junit', 'results.xml'), 'utf8');
-    expect(attempt.verdict).toBe('CONFIG ERROR');
-    expect(attempt.causes.join('\n')).toMatch(
-      /credentials\.primary: the token endpoint refused the primary user \(HTTP 401 invalid_client\): check the client_id and client_secret in PVH_LOCAL_CLIENT_ID\/PVH_LOCAL_CLIENT_SECRET/,
-    );
-    const cause = /the preflight failed \(the config and the target disagree: 1 contradiction\)/;
-    for (const c of attempt.clauses.filter((x) => x.checks.length > 0)) {
-      expect(c.verdict, c.id).toBe('not-tested');
-      expect(c.coverage, c.id).toMatch(new RegExp(`^not tested: ${cause.source}`));
-      for (const check of c.checks)
-        expect(check.reason, `${c.id} ${check.way}`).toMatch(
-          /^the preflight failed \(the config and the target disagree/,
-        );
+      const attempt = JSON.parse(
+        readFileSync(path.join(dir, ATTEMPT_DIR, 'results.json'), 'utf8'),
+      ) as CertificationResults;
+      const summary = readFileSync(path.join(dir, ATTEMPT_DIR, 'SUMMARY.md'), 'utf8');
+      const html = readFileSync(path.join(dir, ATTEMPT_DIR, 'index.html'), 'utf8');
+      const junit = readFileSync(path.join(dir, 'junit', 'results.xml'), 'utf8');
+      expect(attempt.verdict).toBe('CONFIG ERROR');
+      expect(attempt.causes.join('\n')).toMatch(
+        /credentials\.primary: the token endpoint refused the primary user \(HTTP 401 invalid_client\): check the client_id and client_secret in PVH_LOCAL_CLIENT_ID\/PVH_LOCAL_CLIENT_SECRET/,
+      );
+      const cause = /the preflight failed \(the config and the target disagree: 1 contradiction\)/;
+      for (const c of attempt.clauses.filter((x) => x.checks.length > 0)) {
+        expect(c.verdict, c.id).toBe('not-tested');
+        expect(c.coverage, c.id).toMatch(new RegExp(`^not tested: ${cause.source}`));
+        for (const check of c.checks)
+          expect(check.reason, `${c.id} ${check.way}`).toMatch(
+            /^the preflight failed \(the config and the target disagree/,
+          );
+      }
+      for (const text of [summary, html, junit]) {
+        expect(text).not.toContain('no check of the suites takes this way in');
+        expect(text).not.toContain('acceptedGaps');
+        expect(text).toMatch(cause);
+      }
+
+      // The checks are the plan's: as many MUST clauses, and as many ways in each, as a run of this config makes.
+      const plan = planOf(listConformanceTests(), await environmentView('local'));
+      const counts = (clauses: CertificationResults['clauses']) =>
+        Object.fromEntries(clauses.filter((c) => c.level === 'MUST').map((c) => [c.id, c.checks.length]));
+      expect(counts(attempt.clauses)).toEqual(counts(plan));
+      expect(summary).toContain(`none of the ${plan.filter((c) => c.level === 'MUST').length} MUST clauses is tested`);
+
+      // JUnit shows this run, not the earlier green one; the README says so.
+      expect(junit).not.toContain('old run');
+      expect(junit).toMatch(/<testcase name="Certification verdict: CONFIG ERROR"/);
+      expect(readme).toMatch(/`reports\/junit\/results\.xml`[^\n]*a run that tested nothing replaces it/i);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
     }
-    for (const text of [summary, html, junit]) {
-      expect(text).not.toContain('no check of the suites takes this way in');
-      expect(text).not.toContain('acceptedGaps');
-      expect(text).toMatch(cause);
-    }
-
-    // The checks are the plan's: as many MUST clauses, and as many ways in each, as a run of this config makes.
-    const plan = planOf(listConformanceTests(), await environmentView('local'));
-    const counts = (clauses: CertificationResults['clauses']) =>
-      Object.fromEntries(clauses.filter((c) => c.level === 'MUST').map((c) => [c.id, c.checks.length]));
-    expect(counts(attempt.clauses)).toEqual(counts(plan));
-    expect(summary).toContain(`none of the ${plan.filter((c) => c.level === 'MUST').length} MUST clauses is tested`);
-
-    // JUnit shows this run, not the earlier green one; the README says so.
-    expect(junit).not.toContain('old run');
-    expect(junit).toMatch(/<testcase name="Certification verdict: CONFIG ERROR"/);
-    expect(readme).toMatch(/`reports\/junit\/results\.xml`[^\n]*a run that tested nothing replaces it/i);
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-});
+  },
+);

@@ -1,4 +1,5 @@
-/** `npm run certify:bench`: certify against the embedded reference at 0, 150 and 300 ms of latency (scripts/certify/bench.ts). */
+/** `npm run certify:bench`: certify against the embedded reference at 0, 150 and 300 ms of latency
+ * (scripts/certify/bench.ts). */
 import path from 'node:path';
 import { describeCertifyBench, runCertifyBench } from './certify/bench.ts';
 import { integerFlag, runMain } from './lib/run-main.ts';
@@ -6,7 +7,10 @@ import { integerFlag, runMain } from './lib/run-main.ts';
 runMain({
   name: 'certify:bench',
   summary:
-    "Certifies the embedded reference API at 0, 150 and 300 ms of injected latency (REF_LATENCY_MS), the latencies interleaved over the repetitions, and prints each one's median suite time, the checks, the HTTP exchanges and their peak concurrency; writes reports/certify-bench.json. A few minutes, not part of npm test.",
+    'Certifies the embedded reference API at 0, 150 and 300 ms of injected latency (REF_LATENCY_MS), the ' +
+    "latencies interleaved over the repetitions, and prints each one's median suite time, the checks, the " +
+    'HTTP exchanges and their peak concurrency; writes reports/certify-bench.json. A few minutes, not part of ' +
+    'npm test.',
   options: {
     runs: { type: 'string', value: 'N', default: '3', help: 'repetitions of each latency (default 3)' },
   },

@@ -117,7 +117,8 @@ test.describe('certify --prometheus', () => {
       ),
     ).toBe(true);
     expect(series.find((s) => s.labels.__name__ === 'pvh_certify_verdict')?.labels.verdict).toBe(first.results.verdict);
-    // The endpoint's password travelled as a header, and neither it nor any API secret or token is in what was sent or printed.
+    // The endpoint's password travelled as a header, and neither it nor any API secret or token is in what was sent or
+    // printed.
     expect(capture.writes[0]!.headers.authorization).toBe(
       `Basic ${Buffer.from(`harness:${PROM_PASSWORD}`).toString('base64')}`,
     );
@@ -156,7 +157,8 @@ test.describe('certify --prometheus', () => {
     expect(run.code, run.output).toBe(first.code);
     expect(run.output.match(/metrics not sent to Prometheus/g), run.output).toHaveLength(1);
     expect(run.output).toContain(
-      `certify: metrics not sent to Prometheus at http://127.0.0.1:${port}/api/v1/write: ECONNREFUSED (the run's verdict is unchanged)`,
+      `certify: metrics not sent to Prometheus at http://127.0.0.1:${port}/api/v1/write: ECONNREFUSED (the ` +
+        `run's verdict is unchanged)`,
     );
   });
 });

@@ -123,59 +123,67 @@ test.describe('certify: verdicts on targets that cannot be used', () => {
     expect(readFileSync(path.join(run.report, 'SUMMARY.md'), 'utf8')).toContain('INCONCLUSIVE');
   });
 
-  test('the shipped staging config, placeholders still in it, is a config error (exit 2) before any request, saying so', async () => {
-    const t0 = performance.now();
-    const run = await new Promise<{ code: number | null; output: string }>((resolve) => {
-      const child = spawn(
-        process.execPath,
-        ['--import', 'tsx', path.join(ROOT, 'scripts', 'certify.ts'), '--env', 'staging'],
-        {
-          cwd: ROOT,
-          env: {
-            ...withoutHarnessVariables(process.env),
-            PVH_REPORT_DIR: dir,
-            PVH_STAGING_CLIENT_ID: 'id',
-            PVH_STAGING_CLIENT_SECRET: 'secret',
-            PVH_STAGING_READONLY_CLIENT_ID: 'id',
-            PVH_STAGING_READONLY_CLIENT_SECRET: 'secret',
-            CI: '1',
+  test(
+    'the shipped staging config, placeholders still in it, is a config error (exit 2) before any request, ' +
+      'saying so',
+    async () => {
+      const t0 = performance.now();
+      const run = await new Promise<{ code: number | null; output: string }>((resolve) => {
+        const child = spawn(
+          process.execPath,
+          ['--import', 'tsx', path.join(ROOT, 'scripts', 'certify.ts'), '--env', 'staging'],
+          {
+            cwd: ROOT,
+            env: {
+              ...withoutHarnessVariables(process.env),
+              PVH_REPORT_DIR: dir,
+              PVH_STAGING_CLIENT_ID: 'id',
+              PVH_STAGING_CLIENT_SECRET: 'secret',
+              PVH_STAGING_READONLY_CLIENT_ID: 'id',
+              PVH_STAGING_READONLY_CLIENT_SECRET: 'secret',
+              CI: '1',
+            },
           },
-        },
+        );
+        let output = '';
+        child.stdout.on('data', (d: Buffer) => (output += d.toString()));
+        child.stderr.on('data', (d: Buffer) => (output += d.toString()));
+        child.on('exit', (code) => resolve({ code, output }));
+      });
+      expect(run.code, run.output).toBe(2);
+      expect(run.output).toMatch(
+        /baseUrl https:\/\/partner-api\.staging\.example\.com \(from config staging\.ts\) is a placeholder URL/,
       );
-      let output = '';
-      child.stdout.on('data', (d: Buffer) => (output += d.toString()));
-      child.stderr.on('data', (d: Buffer) => (output += d.toString()));
-      child.on('exit', (code) => resolve({ code, output }));
-    });
-    expect(run.code, run.output).toBe(2);
-    expect(run.output).toMatch(
-      /baseUrl https:\/\/partner-api\.staging\.example\.com \(from config staging\.ts\) is a placeholder URL/,
-    );
-    expect(run.output).toContain('Certify your staging');
-    expect(run.output).not.toMatch(/preflight/);
-    expect(performance.now() - t0).toBeLessThan(20_000);
-  });
+      expect(run.output).toContain('Certify your staging');
+      expect(run.output).not.toMatch(/preflight/);
+      expect(performance.now() - t0).toBeLessThan(20_000);
+    },
+  );
 
-  test('a server that accepts connections and never answers is INCONCLUSIVE (exit 3) naming the token step, within 30 s', async () => {
-    const sockets: Socket[] = [];
-    const silent: Server = createServer((s) => sockets.push(s));
-    await new Promise<void>((r) => silent.listen(0, '127.0.0.1', r));
-    const port = (silent.address() as { port: number }).port;
-    try {
-      const run = await certify(
-        configFor(dir, 'silent', `http://127.0.0.1:${port}`, `http://127.0.0.1:${port}/oauth/token`),
-        dir,
-      );
-      expect(run.code, run.output).toBe(3);
-      expect(run.ms).toBeLessThan(30_000);
-      expect(run.output).toMatch(/preflight: token request failed: the token endpoint .* did not answer/);
-      expect(run.output).not.toMatch(/cleanup/);
-      expect(run.results.verdict).toBe('INCONCLUSIVE');
-    } finally {
-      for (const s of sockets) s.destroy();
-      await new Promise<void>((r) => silent.close(() => r()));
-    }
-  });
+  test(
+    'a server that accepts connections and never answers is INCONCLUSIVE (exit 3) naming the token step, within ' +
+      '30 s',
+    async () => {
+      const sockets: Socket[] = [];
+      const silent: Server = createServer((s) => sockets.push(s));
+      await new Promise<void>((r) => silent.listen(0, '127.0.0.1', r));
+      const port = (silent.address() as { port: number }).port;
+      try {
+        const run = await certify(
+          configFor(dir, 'silent', `http://127.0.0.1:${port}`, `http://127.0.0.1:${port}/oauth/token`),
+          dir,
+        );
+        expect(run.code, run.output).toBe(3);
+        expect(run.ms).toBeLessThan(30_000);
+        expect(run.output).toMatch(/preflight: token request failed: the token endpoint .* did not answer/);
+        expect(run.output).not.toMatch(/cleanup/);
+        expect(run.results.verdict).toBe('INCONCLUSIVE');
+      } finally {
+        for (const s of sockets) s.destroy();
+        await new Promise<void>((r) => silent.close(() => r()));
+      }
+    },
+  );
 
   test('a target lost after the preflight stops the run as INCONCLUSIVE, not one failure per test', async () => {
     test.setTimeout(120_000);

@@ -8,18 +8,24 @@ import { integerFlag, runMain } from './lib/run-main.ts';
 runMain({
   name: 'client:check',
   summary:
-    'Runs the reference API as a sandbox that records every request your client makes, prints each mistake as it happens, and when stopped writes the client report (reports/client/): every client rule PASS, FAIL or NOT EXERCISED, with the requests that showed it.',
+    'Runs the reference API as a sandbox that records every request your client makes, prints each mistake as ' +
+    'it happens, and when stopped writes the client report (reports/client/): every client rule PASS, FAIL or ' +
+    'NOT EXERCISED, with the requests that showed it.',
   options: {
     'port-base': {
       type: 'string',
       value: 'N',
-      help: `API on N, token endpoint N+1, legacy host N+2 (default ${DEFAULT_PORTS.api}-${DEFAULT_PORTS.legacy}, as npm run reference; 0: free ports)`,
+      help:
+        `API on N, token endpoint N+1, legacy host N+2 (default ${DEFAULT_PORTS.api}-${DEFAULT_PORTS.legacy}, ` +
+        `as npm run reference; 0: free ports)`,
     },
     scenario: {
       type: 'string',
       value: 'NAME',
       multiple: true,
-      help: `arm scenarios at start (repeatable or comma-separated, played in order): ${scenarioNames.join(', ')};\na partner's CI arms them all: --scenario ${CI_SCENARIOS.join(',')}`,
+      help:
+        `arm scenarios at start (repeatable or comma-separated, played in order): ` +
+        `${scenarioNames.join(', ')};\na partner's CI arms them all: --scenario ${CI_SCENARIOS.join(',')}`,
     },
     'retry-after': {
       type: 'string',
@@ -31,12 +37,17 @@ runMain({
     run: {
       type: 'string',
       value: 'CMD',
-      help: 'run CMD (sh -c) against the sandbox and stop when it ends; it gets CLIENT_CHECK_BASE_URL,\nCLIENT_CHECK_AUTH_URL, CLIENT_CHECK_CLIENT_ID, CLIENT_CHECK_CLIENT_SECRET, CLIENT_CHECK_CERTS, CLIENT_CHECK_CONTROL_URL',
+      help:
+        'run CMD (sh -c) against the sandbox and stop when it ends; it gets ' +
+        'CLIENT_CHECK_BASE_URL,\nCLIENT_CHECK_AUTH_URL, CLIENT_CHECK_CLIENT_ID, CLIENT_CHECK_CLIENT_SECRET, ' +
+        'CLIENT_CHECK_CERTS, CLIENT_CHECK_CONTROL_URL',
     },
     require: {
       type: 'string',
       value: 'RULES',
-      help: 'rule IDs (comma-separated) that must be exercised and pass, SHOULD ones included: a rule\nnot exercised otherwise never fails the check',
+      help:
+        'rule IDs (comma-separated) that must be exercised and pass, SHOULD ones included: a rule\nnot ' +
+        'exercised otherwise never fails the check',
     },
     strict: {
       type: 'boolean',
@@ -52,14 +63,20 @@ runMain({
     'ready-file': {
       type: 'string',
       value: 'FILE',
-      help: 'once ready, write the --run variables there (NAME=VALUE lines, values raw), for a test that\nstarted the check as a process; removed when it stops',
+      help:
+        'once ready, write the --run variables there (NAME=VALUE lines, values raw), for a test that\nstarted ' +
+        'the check as a process; removed when it stops',
     },
     list: { type: 'boolean', help: 'print the rules and scenarios and exit' },
   },
   environment: { PVH_REPORT_DIR: 'the report goes to $PVH_REPORT_DIR/client (default reports/client)' },
   exitCodes: {
-    0: "every exercised MUST rule held (with --strict, every exercised rule), and every --require'd rule was exercised and held (or --list)",
-    1: "a MUST rule failed (with --strict, any rule), or a --require'd rule failed or was not exercised (or the sandbox could not start)",
+    0:
+      "every exercised MUST rule held (with --strict, every exercised rule), and every --require'd rule was " +
+      'exercised and held (or --list)',
+    1:
+      "a MUST rule failed (with --strict, any rule), or a --require'd rule failed or was not exercised (or the " +
+      'sandbox could not start)',
     2: 'usage error',
     3: 'no request reached the sandbox: nothing to judge',
   },

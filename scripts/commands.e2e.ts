@@ -14,7 +14,8 @@ const scripts = (
   JSON.parse(readFileSync(path.join(PROJECT_ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }
 ).scripts;
 const COMMANDS = Object.entries(scripts).flatMap(([name, line]) => {
-  // `exec node --import tsx`: a long-running command is npm's own child, so npm's signals reach it (scripts/signals.e2e.ts).
+  // `exec node --import tsx`: a long-running command is npm's own child, so npm's signals reach it
+  // (scripts/signals.e2e.ts).
   const file = /^(?:tsx|exec node --import tsx) (scripts\/[^ ]+\.ts)$/.exec(line)?.[1];
   return file ? [{ name, file }] : [];
 });

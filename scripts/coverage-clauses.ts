@@ -6,12 +6,15 @@ import { runMain } from './lib/run-main.ts';
 runMain({
   name: 'coverage:clauses',
   summary:
-    'Lists every catalogue clause with the tests that cover it, then the coverage matrix (every MUST behaviour through every way in), marking cells the config cannot serve as not run.',
+    'Lists every catalogue clause with the tests that cover it, then the coverage matrix (every MUST ' +
+    'behaviour through every way in), marking cells the config cannot serve as not run.',
   options: {
     env: {
       type: 'string',
       value: 'NAME|PATH',
-      help: 'environment config whose pool, users and write policy decide which cells can run (default $PVH_ENV or local)',
+      help:
+        'environment config whose pool, users and write policy decide which cells can run (default $PVH_ENV or ' +
+        'local)',
     },
     json: { type: 'boolean', help: 'print the same as JSON' },
   },

@@ -1,4 +1,5 @@
-/** `npm run dashboards`: the Grafana dashboards of reporters/prometheus/dashboards/, built with Grafana's foundation SDK. */
+/** `npm run dashboards`: the Grafana dashboards of reporters/prometheus/dashboards/, built with Grafana's foundation
+ * SDK. */
 import path from 'node:path';
 import { writeDashboards } from '../reporters/prometheus/dashboards/index.ts';
 import { CommandError, runMain } from './lib/run-main.ts';
@@ -6,7 +7,8 @@ import { CommandError, runMain } from './lib/run-main.ts';
 runMain({
   name: 'dashboards',
   summary:
-    'Writes the Grafana dashboards (reporters/prometheus/dashboards/pvh-load.json, pvh-conformance.json) from their TypeScript builders.',
+    'Writes the Grafana dashboards (reporters/prometheus/dashboards/pvh-load.json, pvh-conformance.json) from ' +
+    'their TypeScript builders.',
   options: {
     check: { type: 'boolean', help: 'write nothing; fail when a committed dashboard is stale' },
   },

@@ -1,4 +1,5 @@
-/** `npm run first-screen`: the first screen of the last run's Allure report and certification page, as a person sees them (scripts/first-screen/look.ts). */
+/** `npm run first-screen`: the first screen of the last run's Allure report and certification page, as a person sees
+ * them (scripts/first-screen/look.ts). */
 import path from 'node:path';
 import { lookAtFirstScreens } from './first-screen/look.ts';
 import { evaluateGate } from './gate/run.ts';
@@ -7,7 +8,9 @@ import { runMain } from './lib/run-main.ts';
 runMain({
   name: 'first-screen',
   summary:
-    'Opens $PVH_REPORT_DIR/allure-report/index.html and certification/index.html in Chromium and checks that their first screen leads with the release decision, its first root cause and any accepted gap; keeps a screenshot of each.',
+    'Opens $PVH_REPORT_DIR/allure-report/index.html and certification/index.html in Chromium and checks that ' +
+    'their first screen leads with the release decision, its first root cause and any accepted gap; keeps a ' +
+    'screenshot of each.',
   options: {},
   environment: {
     PVH_REPORT_DIR: 'the run whose reports are looked at (after npm run certify and npm run report; default reports)',
@@ -24,7 +27,8 @@ runMain({
     const looks = await lookAtFirstScreens(reportDir, path.join(reportDir, 'first-screen'), gate.go);
     for (const l of looks) {
       console.log(
-        `first-screen: ${l.page}: ${l.problems.length === 0 ? 'leads with the decision' : l.problems.join('; ')} (${l.screenshot})`,
+        `first-screen: ${l.page}: ${l.problems.length === 0 ? 'leads with the decision' : l.problems.join('; ')} ` +
+          `(${l.screenshot})`,
       );
       console.log(
         l.text

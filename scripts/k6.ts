@@ -5,7 +5,8 @@ import { CommandError, runMain } from './lib/run-main.ts';
 runMain({
   name: 'k6:ensure',
   summary:
-    'Finds k6 (K6_BIN, then PATH, then .tools/bin) or builds v2.2.0 with Go into .tools/bin/k6, and prints which one the load commands will use.',
+    'Finds k6 (K6_BIN, then PATH, then .tools/bin) or builds v2.2.0 with Go into .tools/bin/k6, and prints ' +
+    'which one the load commands will use.',
   options: {},
   environment: { K6_BIN: 'a k6 v2 binary to use instead of looking for one' },
   exitCodes: {

@@ -6,7 +6,8 @@ import { CommandError, runMain } from './lib/run-main.ts';
 runMain({
   name: 'lint:workflows',
   summary:
-    'Lints .github/workflows with actionlint ($ACTIONLINT_BIN, PATH, .tools/bin, else built with Go into .tools/bin), with shellcheck on run: scripts when it is installed.',
+    'Lints .github/workflows with actionlint ($ACTIONLINT_BIN, PATH, .tools/bin, else built with Go into ' +
+    '.tools/bin), with shellcheck on run: scripts when it is installed.',
   options: {},
   environment: { ACTIONLINT_BIN: 'an actionlint binary to use instead of looking for one' },
   exitCodes: {
@@ -21,7 +22,8 @@ runMain({
     if (r.output.trim()) console.log(r.output.trimEnd());
     console.log(
       r.code === 0
-        ? `actionlint: .github/workflows clean (${bin}${onPath('shellcheck') ? ', with shellcheck' : ', shellcheck not installed'})`
+        ? `actionlint: .github/workflows clean ` +
+            `(${bin}${onPath('shellcheck') ? ', with shellcheck' : ', shellcheck not installed'})`
         : `actionlint: problems found (exit ${r.code})`,
     );
     return r.code;

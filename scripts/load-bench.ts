@@ -5,13 +5,16 @@ import { loadOptionsFrom } from '../load/node/options.ts';
 import { FIXED_SCENARIO_FLAGS } from './lib/load-options.ts';
 import { runMain } from './lib/run-main.ts';
 
-// The bench fixes rates, VUs, durations and the profile itself, and refuses capped targets: only the target's flags apply.
+// The bench fixes rates, VUs, durations and the profile itself, and refuses capped targets: only the target's flags
+// apply.
 const { env, fault, variant, 'latency-ms': latencyMs, 'race-window-ms': raceWindowMs } = FIXED_SCENARIO_FLAGS;
 
 runMain({
   name: 'load:bench',
   summary:
-    'A fair side-by-side of load generators on one endpoint and 16 connections: wrk (else autocannon), a bare k6 script, read-throughput closed and open loop, contention; writes reports/load/bench.json and bench.svg (about 1.5 minutes).',
+    'A fair side-by-side of load generators on one endpoint and 16 connections: wrk (else autocannon), a bare ' +
+    'k6 script, read-throughput closed and open loop, contention; writes reports/load/bench.json and ' +
+    'bench.svg (about 1.5 minutes).',
   synopsis: '[--env NAME|PATH] [options]',
   options: { env, fault, variant, 'latency-ms': latencyMs, 'race-window-ms': raceWindowMs },
   exitCodes: {

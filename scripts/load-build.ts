@@ -13,7 +13,9 @@ runMain({
     try {
       const { bundles } = await buildLoadBundles();
       console.log(
-        `load:build: ${bundles.length} bundles in ${Date.now() - started} ms -> ${path.relative(process.cwd(), DEFAULT_OUT_DIR)}/ (${bundles.map((b) => path.basename(b)).join(', ')})`,
+        `load:build: ${bundles.length} bundles in ${Date.now() - started} ms -> ` +
+          `${path.relative(process.cwd(), DEFAULT_OUT_DIR)}/ ` +
+          `(${bundles.map((b) => path.basename(b)).join(', ')})`,
       );
       return 0;
     } catch (error) {

@@ -10,7 +10,8 @@ const { 'execution-segment': _segment, 'execution-segment-sequence': _sequence, 
 runMain({
   name: 'load:segments',
   summary:
-    'Runs the fixed-work read-segments scenario once whole and as N concurrent k6 processes with execution segments, merges their summaries (reports/load/segments-summary.json) and compares the totals.',
+    'Runs the fixed-work read-segments scenario once whole and as N concurrent k6 processes with execution ' +
+    'segments, merges their summaries (reports/load/segments-summary.json) and compares the totals.',
   synopsis: '[--env NAME|PATH] [--processes N] [options]',
   options: {
     ...flags,

@@ -9,7 +9,8 @@ import { runMain } from './lib/run-main.ts';
 runMain({
   name: 'load',
   summary:
-    'Runs one k6 load scenario with a profile against an environment and ends with one verdict line (LOAD PASS or LOAD FAIL).',
+    'Runs one k6 load scenario with a profile against an environment and ends with one verdict line (LOAD ' +
+    'PASS or LOAD FAIL).',
   synopsis: '--scenario NAME [--profile NAME] [--env NAME|PATH] [options]',
   options: LOAD_FLAGS,
   environment: {

@@ -1,4 +1,5 @@
-/** `npm run migrate:bench`: the migration check at scale against a seeded reference API (fixtures/migration/bench/bench.ts). */
+/** `npm run migrate:bench`: the migration check at scale against a seeded reference API
+ * (fixtures/migration/bench/bench.ts). */
 import path from 'node:path';
 import { describeBench, runBench } from '../fixtures/migration/bench/bench.ts';
 import { CommandError, runMain } from './lib/run-main.ts';
@@ -13,7 +14,8 @@ function whole(name: string, value: string): number {
 runMain({
   name: 'migrate:bench',
   summary:
-    'Runs the migration check against the reference API seeded with --seed-count, uncapped and capped, and prints the rate achieved and the peak RSS; a few minutes, not part of npm test.',
+    'Runs the migration check against the reference API seeded with --seed-count, uncapped and capped, and ' +
+    'prints the rate achieved and the peak RSS; a few minutes, not part of npm test.',
   options: {
     count: { type: 'string', value: 'N', default: '100000', help: 'identifiers in the input (default 100000)' },
     rate: { type: 'string', value: 'N', default: '500', help: "the capped run's rate (default 500/s)" },

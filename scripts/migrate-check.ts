@@ -11,7 +11,9 @@ import { CommandError, runMain } from './lib/run-main.ts';
 runMain({
   name: 'migrate:check',
   summary:
-    'Checks that every stored legacy identifier (orderItemId, composite a-b-c reference, or 8-character reference) resolves on the new API: one GET per distinct identifier, read-only, rate-capped; writes mapping.csv, summary.json and summary.md.',
+    'Checks that every stored legacy identifier (orderItemId, composite a-b-c reference, or 8-character ' +
+    'reference) resolves on the new API: one GET per distinct identifier, read-only, rate-capped; writes ' +
+    'mapping.csv, summary.json and summary.md.',
   synopsis:
     '--input FILE [--env NAME|PATH] [--out DIR] [--rate N] [--concurrency N] [--resume] [--compare-legacy] [--as USER]',
   options: {
@@ -33,7 +35,9 @@ runMain({
     rate: {
       type: 'string',
       value: 'N',
-      help: "requests per second (default and cap: the config's migration.maxRatePerSecond, else 50; unlimited where uncapped)",
+      help:
+        "requests per second (default and cap: the config's migration.maxRatePerSecond, else 50; unlimited " +
+        'where uncapped)',
     },
     concurrency: {
       type: 'string',

@@ -63,7 +63,8 @@ test.describe('npm run mutation', () => {
       ).toBe(true);
       const variant = summary.matrix.find((r) => r.name === 'remove-204');
       expect(variant).toMatchObject({ kind: 'variant', clause: null, ok: true, killedBy: [] });
-      // The variant ran every selective suite (properties, race); the fault only those covering PV-3-CONFLICT, and every other test.
+      // The variant ran every selective suite (properties, race); the fault only those covering PV-3-CONFLICT, and
+      // every other test.
       expect(variant!.tests.total).toBeGreaterThan(fault!.tests.total);
       expect(fault!.diagnosis).toEqual({ rootCauses: ['PV-3-CONFLICT'], named: true });
       expect(summary.complete).toBe(false);

@@ -6,13 +6,17 @@ import { integerFlag, runMain } from './lib/run-main.ts';
 runMain({
   name: 'mutation',
   summary:
-    'Runs the conformance suites against every fault (each must be killed) and every conformant variant (each must pass) of the reference API, writes $PVH_REPORT_DIR/mutation/summary.{json,md} and prints the score last.',
+    'Runs the conformance suites against every fault (each must be killed) and every conformant variant (each ' +
+    'must pass) of the reference API, writes $PVH_REPORT_DIR/mutation/summary.{json,md} and prints the score ' +
+    'last.',
   options: {
     only: {
       type: 'string',
       value: 'NAME',
       multiple: true,
-      help: 'one fault or variant (repeatable; fixtures/reference-api/faults/faults.ts, variants.ts,\nor reference-default for the unmodified reference)',
+      help:
+        'one fault or variant (repeatable; fixtures/reference-api/faults/faults.ts, variants.ts,\nor ' +
+        'reference-default for the unmodified reference)',
     },
     workers: {
       type: 'string',
@@ -22,7 +26,9 @@ runMain({
     reduced: {
       type: 'string',
       value: 'all|none|N',
-      help: 'faults under thinner configs (no limitedVenue, readOnly, shortLived, legacy; writes off):\nall pairs, none, or rotation N of 5 (default: the day of the year mod 5)',
+      help:
+        'faults under thinner configs (no limitedVenue, readOnly, shortLived, legacy; writes off):\nall pairs, ' +
+        'none, or rotation N of 5 (default: the day of the year mod 5)',
     },
   },
   environment: {

@@ -14,7 +14,8 @@ import { runMain } from './lib/run-main.ts';
 runMain({
   name: 'network:stage',
   summary:
-    'Starts the reference API behind nginx (private CA, mutual TLS, gateway key) reachable only through squid; --check certifies through it and checks every verdict (needs squid and nginx).',
+    'Starts the reference API behind nginx (private CA, mutual TLS, gateway key) reachable only through ' +
+    'squid; --check certifies through it and checks every verdict (needs squid and nginx).',
   options: { check: { type: 'boolean', help: 'run the checks and exit (0 every one held, 1 not)' } },
   environment: { PVH_REPORT_DIR: 'where --check writes (under network-stage/; default reports)' },
   exitCodes: {

@@ -16,7 +16,8 @@ function shipped(): string {
 runMain({
   name: 'openapi',
   summary:
-    'Writes docs/openapi.json, the OpenAPI 3.1 description of the API built from the harness schemas, after validating it against the OpenAPI 3.1 meta-schema.',
+    'Writes docs/openapi.json, the OpenAPI 3.1 description of the API built from the harness schemas, after ' +
+    'validating it against the OpenAPI 3.1 meta-schema.',
   options: {
     check: { type: 'boolean', help: 'write nothing; fail when the shipped file is stale' },
   },

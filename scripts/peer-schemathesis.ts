@@ -1,4 +1,5 @@
-/** `npm run peer:schemathesis`: Schemathesis drives docs/openapi.json against a target (fixtures/harness/peers/schemathesis.ts). */
+/** `npm run peer:schemathesis`: Schemathesis drives docs/openapi.json against a target
+ * (fixtures/harness/peers/schemathesis.ts). */
 import { environmentName } from '../fixtures/environments/open-target.ts';
 import { runPeerSchemathesis } from '../fixtures/harness/peers/schemathesis.ts';
 import { integerFlag, runMain } from './lib/run-main.ts';
@@ -9,7 +10,8 @@ const DEFAULT_SEED = 20261121;
 runMain({
   name: 'peer:schemathesis',
   summary:
-    'The pinned Schemathesis (installed into .tools/, Python 3.11+) drives every operation of docs/openapi.json against a target with all its checks, a fixed seed and its stateful phase.',
+    'The pinned Schemathesis (installed into .tools/, Python 3.11+) drives every operation of ' +
+    'docs/openapi.json against a target with all its checks, a fixed seed and its stateful phase.',
   options: {
     env: {
       type: 'string',

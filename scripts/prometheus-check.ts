@@ -1,4 +1,5 @@
-/** `npm run prometheus:check`: did the runs' metrics reach Prometheus, saying what their reports say? (reporters/prometheus/stored-check.ts) */
+/** `npm run prometheus:check`: did the runs' metrics reach Prometheus, saying what their reports say?
+ * (reporters/prometheus/stored-check.ts) */
 import { readFileSync } from 'node:fs';
 import {
   checkCertification,
@@ -12,7 +13,8 @@ import { CommandError, runMain } from './lib/run-main.ts';
 runMain({
   name: 'prometheus:check',
   summary:
-    "Queries Prometheus' HTTP API and compares what a load run and a certification sent with their own reports; exit 1 on any difference.",
+    "Queries Prometheus' HTTP API and compares what a load run and a certification sent with their own " +
+    'reports; exit 1 on any difference.',
   options: {
     api: { type: 'string', value: 'URL', help: 'Prometheus, e.g. http://127.0.0.1:9090 (its /api/v1/query)' },
     load: {

@@ -1,4 +1,5 @@
-/** `npm run race:replay`: fires a recorded race trial's requests concurrently again (fixtures/harness/race/replay.ts). */
+/** `npm run race:replay`: fires a recorded race trial's requests concurrently again (fixtures/harness/race/replay.ts).
+ * */
 import { readTrialRecord, replayTrials } from '../fixtures/harness/race/replay.ts';
 import { tokenRaceTarget } from '../fixtures/harness/race/targets.ts';
 import { CommandError, integerFlag, runMain } from './lib/run-main.ts';
@@ -6,7 +7,9 @@ import { CommandError, integerFlag, runMain } from './lib/run-main.ts';
 runMain({
   name: 'race:replay',
   summary:
-    "Replays a race failure: fires the synchronised requests of a recorded trial (race-trial.json of a race test's evidence) concurrently again, TRIALS times, with the check's last-byte synchronisation and oracle, and says how many trials broke atomicity. Its evidence's reproduce.sh runs it.",
+    'Replays a race failure: fires the synchronised requests of a recorded trial (race-trial.json of a race ' +
+    "test's evidence) concurrently again, TRIALS times, with the check's last-byte synchronisation and " +
+    "oracle, and says how many trials broke atomicity. Its evidence's reproduce.sh runs it.",
   options: {
     'base-url': {
       type: 'string',

@@ -5,7 +5,8 @@ import { measureSensitivity, SCENARIOS } from '../fixtures/harness/race/sensitiv
 runMain({
   name: 'race:sensitivity',
   summary:
-    "Measures how reliably the race check detects the reference API's race-window fault at each window width, and its false alarms without the fault.",
+    "Measures how reliably the race check detects the reference API's race-window fault at each window width, " +
+    'and its false alarms without the fault.',
   options: {
     'window-ms': { type: 'string', value: 'W[,W...]', default: '1', help: 'gap(s) of the fault in ms (default 1)' },
     trials: { type: 'string', value: 'T', default: '20', help: 'trials per window (default 20)' },
@@ -22,7 +23,9 @@ runMain({
     json: { type: 'boolean', help: 'print the rows as JSON' },
     sweep: {
       type: 'boolean',
-      help: 'windows 1 µs to 2 ms (1, 2, 5 per decade; replaces --window-ms), clean trials 5x T; writes reports/race/sensitivity.{json,svg}',
+      help:
+        'windows 1 µs to 2 ms (1, 2, 5 per decade; replaces --window-ms), clean trials 5x T; writes ' +
+        'reports/race/sensitivity.{json,svg}',
     },
   },
   exitCodes: {

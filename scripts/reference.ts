@@ -10,7 +10,8 @@ import {
 } from '../fixtures/reference-api/index.ts';
 import { CommandError, runMain } from './lib/run-main.ts';
 
-/** The face's own reading of the flags (options.ts: flags win over REF_* variables); runMain checked them against the list below. */
+/** The face's own reading of the flags (options.ts: flags win over REF_* variables); runMain checked them against the
+ * list below. */
 function parsed(): ReturnType<typeof parseReferenceArgs> {
   try {
     return parseReferenceArgs(process.argv.slice(2));
@@ -21,7 +22,10 @@ function parsed(): ReturnType<typeof parseReferenceArgs> {
 
 runMain({
   name: 'reference',
-  summary: `Starts the Partner Voucher reference API on 127.0.0.1 (API ${DEFAULT_PORTS.api}, token ${DEFAULT_PORTS.auth}, legacy ${DEFAULT_PORTS.legacy}), prints its URLs and demo credentials, and runs until Ctrl-C.`,
+  summary:
+    `Starts the Partner Voucher reference API on 127.0.0.1 (API ${DEFAULT_PORTS.api}, token ` +
+    `${DEFAULT_PORTS.auth}, legacy ${DEFAULT_PORTS.legacy}), prints its URLs and demo credentials, and runs ` +
+    `until Ctrl-C.`,
   options: {
     fault: {
       type: 'string',
@@ -43,7 +47,9 @@ runMain({
     'seed-count': {
       type: 'string',
       value: 'N',
-      help: 'N extra deterministic certificates after the demo pool (legacy numbers 6000001…, references X0000000…, every ninth booked), to measure at scale',
+      help:
+        'N extra deterministic certificates after the demo pool (legacy numbers 6000001…, references X0000000…, ' +
+        'every ninth booked), to measure at scale',
     },
     'port-base': { type: 'string', value: 'N', help: 'listen on N, N+1, N+2 instead (0: free ports the system picks)' },
     reuse: {
@@ -53,7 +59,9 @@ runMain({
     'ready-file': {
       type: 'string',
       value: 'FILE',
-      help: 'once ready, write its URLs and a token of each demo user there (sh assignments;\nwhat a reproduce.sh reads); removed when it stops',
+      help:
+        'once ready, write its URLs and a token of each demo user there (sh assignments;\nwhat a reproduce.sh ' +
+        'reads); removed when it stops',
     },
     'list-faults': { type: 'boolean', help: 'print the faults and exit' },
     'list-variants': { type: 'boolean', help: 'print the conformant variants and exit' },

@@ -59,7 +59,9 @@ test('after a failing run, Allure, the gate and the certification report name th
       stats: { total: number };
     };
     // The count Allure shows, part by part: a failing run's root causes are results too.
-    const parts = `${summary.stats.total} results: ${results.tests.length} tests, the certification verdict, ${results.rootCauses.length} root cause${results.rootCauses.length === 1 ? '' : 's'}, the release decision`;
+    const parts =
+      `${summary.stats.total} results: ${results.tests.length} tests, the certification verdict, ${results.rootCauses.length} ` +
+      `root cause${results.rootCauses.length === 1 ? '' : 's'}, the release decision`;
     expect(results.rootCauses.length, certify.out).toBeGreaterThan(0);
     expect(report.out).toContain(`report: Allure shows ${summary.stats.total} results (`);
     expect(report.out).toContain(`; ${parts}`);

@@ -5,13 +5,16 @@ import { runMain } from './lib/run-main.ts';
 runMain({
   name: 'report',
   summary:
-    'Builds the Allure 3 report $PVH_REPORT_DIR/allure-report/index.html from the last certify (and any load run), appending the run to the history file for trends.',
+    'Builds the Allure 3 report $PVH_REPORT_DIR/allure-report/index.html from the last certify (and any load ' +
+    'run), appending the run to the history file for trends.',
   options: {
     results: {
       type: 'string',
       value: 'DIR',
       multiple: true,
-      help: 'another allure-results directory to include (repeatable), e.g. a load run\nwritten under a different PVH_REPORT_DIR',
+      help:
+        'another allure-results directory to include (repeatable), e.g. a load run\nwritten under a different ' +
+        'PVH_REPORT_DIR',
     },
   },
   environment: {

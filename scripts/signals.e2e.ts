@@ -56,7 +56,8 @@ function npmRun(args: string[], env: NodeJS.ProcessEnv): Started {
   return { npm, output: () => out };
 }
 
-/** Starts the command, waits until `ready` shows it at work (with `minProcesses` in its tree), signals npm, and checks the whole tree stops. */
+/** Starts the command, waits until `ready` shows it at work (with `minProcesses` in its tree), signals npm, and checks
+ * the whole tree stops. */
 async function stopsWholeChain(
   args: string[],
   env: NodeJS.ProcessEnv,
@@ -95,7 +96,8 @@ test.describe('a stop signal to npm stops the whole chain', () => {
     const k6 = path.join(dir, 'k6');
     writeFileSync(
       k6,
-      '#!/bin/sh\nif [ "$1" = version ]; then echo "k6 v2.2.0 (stand-in)"; exit 0; fi\necho "stand-in k6 running"\ntrap \'exit 105\' INT TERM\nwhile :; do sleep 1; done\n',
+      '#!/bin/sh\nif [ "$1" = version ]; then echo "k6 v2.2.0 (stand-in)"; exit 0; fi\necho "stand-in k6 ' +
+        "running\"\ntrap 'exit 105' INT TERM\nwhile :; do sleep 1; done\n",
     );
     chmodSync(k6, 0o755);
     writeFileSync(

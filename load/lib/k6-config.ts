@@ -1,4 +1,5 @@
-/** Read inside k6: the runner's hand-over (its type and variables: load-config.ts), failing early with a clear message. */
+/** Read inside k6: the runner's hand-over (its type and variables: load-config.ts), failing early with a clear message.
+ * */
 import { CONFIG_VAR, NETWORK_VAR, SECRET_VARS, type LoadConfig, type LoadNetwork } from './load-config.ts';
 
 export interface ClientCredential {

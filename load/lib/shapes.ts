@@ -57,7 +57,8 @@ export function isNamedProblem(res: Res, name: string): boolean {
   return fast || problemViolation(res, name) === undefined;
 }
 
-/** The identity members as the reference API and most serialisers write them, searched for verbatim by identityViolation. */
+/** The identity members as the reference API and most serialisers write them, searched for verbatim by
+ * identityViolation. */
 export function identityNeedles(expectedReference: string, legacyNumber?: string): string[] {
   const ref = `"certificateReferenceNumber":"${expectedReference}"`;
   return legacyNumber === undefined ? [ref] : [ref, `"externalReferenceNumber":"${legacyNumber}"`];

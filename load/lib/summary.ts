@@ -80,9 +80,12 @@ export function junitXml(s: LoadSummary): string {
   });
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
-    `<testsuites name="k6 ${esc(s.scenario)}" tests="${s.thresholds.length}" failures="${failures}" time="${(s.durationMs / 1000).toFixed(3)}">`,
-    `  <testsuite name="${esc(suite)}" tests="${s.thresholds.length}" failures="${failures}" errors="0" skipped="0" time="${(s.durationMs / 1000).toFixed(3)}">`,
-    `    <properties><property name="profile" value="${esc(s.profile)}"/><property name="environment" value="${esc(s.environment)}"/><property name="runId" value="${esc(s.runId)}"/></properties>`,
+    `<testsuites name="k6 ${esc(s.scenario)}" tests="${s.thresholds.length}" failures="${failures}" ` +
+      `time="${(s.durationMs / 1000).toFixed(3)}">`,
+    `  <testsuite name="${esc(suite)}" tests="${s.thresholds.length}" failures="${failures}" errors="0" ` +
+      `skipped="0" time="${(s.durationMs / 1000).toFixed(3)}">`,
+    `    <properties><property name="profile" value="${esc(s.profile)}"/><property name="environment" ` +
+      `value="${esc(s.environment)}"/><property name="runId" value="${esc(s.runId)}"/></properties>`,
     ...cases,
     '  </testsuite>',
     '</testsuites>',
@@ -145,7 +148,8 @@ export function textSummary(s: LoadSummary, exitHint: string): string {
   const lines: string[] = [];
   lines.push(
     '',
-    `── k6 load: ${s.scenario} / ${s.profile} on ${s.environment} (run ${s.runId}, ${(s.durationMs / 1000).toFixed(1)} s) ──`,
+    `── k6 load: ${s.scenario} / ${s.profile} on ${s.environment} (run ${s.runId}, ${(s.durationMs / 1000).toFixed(1)} ` +
+      `s) ──`,
   );
   const reqs = s.metrics.http_reqs?.values;
   const failed = s.metrics.http_req_failed?.values;
@@ -155,7 +159,8 @@ export function textSummary(s: LoadSummary, exitHint: string): string {
     const v = s.metrics[name]?.values;
     if (v)
       lines.push(
-        `${name.padEnd(38)} avg ${fmt(v.avg)} ms  p95 ${fmt(v['p(95)'])} ms  p99 ${fmt(v['p(99)'])} ms  max ${fmt(v.max)} ms`,
+        `${name.padEnd(38)} avg ${fmt(v.avg)} ms  p95 ${fmt(v['p(95)'])} ms  p99 ${fmt(v['p(99)'])} ms  max ${fmt(v.max)} ` +
+          `ms`,
       );
   }
   const counters = Object.entries(s.metrics).filter(

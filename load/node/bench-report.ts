@@ -33,20 +33,33 @@ const ms = (x: number) => `${x.toFixed(1)} ms`;
 const pct = (x: number) => `${(x * 100).toFixed(2)} %`;
 
 export function generatorLine(name: string, m: Measured, note = ''): string {
-  return `load:bench: ${name.padEnd(34)} ${n(m.achieved).padStart(7)} req/s  p95 ${ms(m.p95).padStart(9)}  p99 ${ms(m.p99).padStart(9)}  failed ${pct(m.failedRate)}${note}`;
+  return (
+    `load:bench: ${name.padEnd(34)} ${n(m.achieved).padStart(7)} req/s  p95 ${ms(m.p95).padStart(9)}  p99 ${ms(m.p99).padStart(9)} ` +
+    ` failed ${pct(m.failedRate)}${note}`
+  );
 }
 
 export function rawLine(r: RawCeiling, connections: number): string {
-  return `load:bench: ${`raw: ${r.tool}, ${connections} connections`.padEnd(34)} ${n(r.rps).padStart(7)} req/s  p90 ${ms(r.p90).padStart(9)}  p99 ${ms(r.p99).padStart(9)}  ${(r.okShare * 100).toFixed(1)} % 200`;
+  return (
+    `load:bench: ${`raw: ${r.tool}, ${connections} connections`.padEnd(34)} ${n(r.rps).padStart(7)} req/s  ` +
+    `p90 ${ms(r.p90).padStart(9)} ` +
+    ` p99 ${ms(r.p99).padStart(9)}  ${(r.okShare * 100).toFixed(1)} % 200`
+  );
 }
 
 export function stepLine(s: Step): string {
-  return `load:bench: ${`  open loop, offered ${n(s.offered)}/s`.padEnd(34)} ${n(s.achieved).padStart(7)} req/s  p95 ${ms(s.p95).padStart(9)}  p99 ${ms(s.p99).padStart(9)}  failed ${pct(s.failedRate)}  ${s.sustained ? 'sustained' : 'NOT sustained'}`;
+  return (
+    `load:bench: ${`  open loop, offered ${n(s.offered)}/s`.padEnd(34)} ${n(s.achieved).padStart(7)} req/s  p95 ` +
+    `${ms(s.p95).padStart(9)}  p99 ${ms(s.p99).padStart(9)}  failed ${pct(s.failedRate)}  ${s.sustained ? 'sustained' : 'NOT sustained'}`
+  );
 }
 
 /** The line issue #14 asks for, parsed by whoever tracks the figure. */
 export function contractLine(b: BenchResult): string {
-  return `load:bench: read-throughput/raw = ${b.ratios.readThroughputRaw.toFixed(2)} (k6 bare/raw = ${b.ratios.bareRaw.toFixed(2)}, raw tool ${b.raw.tool} at ${Math.round(b.raw.rps)} req/s)`;
+  return (
+    `load:bench: read-throughput/raw = ${b.ratios.readThroughputRaw.toFixed(2)} (k6 bare/raw = ` +
+    `${b.ratios.bareRaw.toFixed(2)}, raw tool ${b.raw.tool} at ${Math.round(b.raw.rps)} req/s)`
+  );
 }
 
 export const loadAverage = () => os.loadavg().map((l) => Math.round(l * 100) / 100);
@@ -75,7 +88,10 @@ function chartSpec(b: BenchResult): TopLevelSpec {
     $schema: 'https://vega.github.io/schema/vega-lite/v6.json',
     title: {
       text: 'read-throughput, open loop (k6 constant-arrival-rate, warm-up excluded)',
-      subtitle: `${b.openLoopVus} VUs preallocated, ${b.stepSeconds} s per step (closed loops: ${b.connections} VUs/connections); raw ceiling ${b.raw.tool} ${n(b.raw.rps)}/s; ${b.machine.cpus} CPUs, load average ${b.machine.loadAverageBefore[0]}; ${b.measuredAt.slice(0, 16)}Z`,
+      subtitle:
+        `${b.openLoopVus} VUs preallocated, ${b.stepSeconds} s per step (closed loops: ${b.connections} ` +
+        `VUs/connections); raw ceiling ${b.raw.tool} ${n(b.raw.rps)}/s; ${b.machine.cpus} CPUs, load average ` +
+        `${b.machine.loadAverageBefore[0]}; ${b.measuredAt.slice(0, 16)}Z`,
     },
     background: 'white',
     resolve: { scale: { color: 'independent' } },

@@ -66,11 +66,14 @@ export function bench(parsed: LoadOptions): Promise<number> {
     // wrk, autocannon and the bare script cannot be capped: the bench measures this machine, on loopback only.
     if (!LOOPBACK.has(new URL(url).hostname) || target.maxRate !== undefined) {
       throw new CommandError(
-        `uncapped generators (wrk, autocannon, a bare k6 script) run only against a target on loopback without a rate cap; "${target.name}" is ${new URL(url).host}${target.maxRate !== undefined ? `, capped at ${target.maxRate}/s` : ''}.`,
+        `uncapped generators (wrk, autocannon, a bare k6 script) run only against a target on loopback ` +
+          `without a rate cap; "${target.name}" is ` +
+          `${new URL(url).host}${target.maxRate !== undefined ? `, capped at ${target.maxRate}/s` : ''}.`,
       );
     }
     console.log(
-      `load:bench: GET ${new URL(url).pathname}, ${CONNECTIONS} connections, ${SECONDS} s each (open-loop steps ${STEP_SECONDS} s); load average ${loadAverageBefore.join(' ')} on ${os.cpus().length} CPUs`,
+      `load:bench: GET ${new URL(url).pathname}, ${CONNECTIONS} connections, ${SECONDS} s each (open-loop ` +
+        `steps ${STEP_SECONDS} s); load average ${loadAverageBefore.join(' ')} on ${os.cpus().length} CPUs`,
     );
 
     const token = await fetchToken(target.resolved.authUrl, target.resolved.credentials.primary);
@@ -155,11 +158,14 @@ export function bench(parsed: LoadOptions): Promise<number> {
     const files = await writeBench(result, dir);
     console.log(
       highestSustained
-        ? `load:bench: highest sustained open-loop rate ${highestSustained}/s (open loop/raw = ${(highestSustained / raw.rps).toFixed(2)})`
+        ? `load:bench: highest sustained open-loop rate ${highestSustained}/s (open loop/raw = ` +
+            `${(highestSustained / raw.rps).toFixed(2)})`
         : `load:bench: no open-loop rate was sustained (lowest step ${steps[0]?.offered ?? 0}/s)`,
     );
     console.log(
-      `load:bench: ${path.relative(process.cwd(), files.json)}, ${path.relative(process.cwd(), files.chart)}; ${Math.round((Date.now() - started) / 1000)} s, load average now ${result.machine.loadAverageAfter.join(' ')} (other work on the machine lowers every figure)`,
+      `load:bench: ${path.relative(process.cwd(), files.json)}, ${path.relative(process.cwd(), files.chart)}; ` +
+        `${Math.round((Date.now() - started) / 1000)} s, load average now ${result.machine.loadAverageAfter.join(' ')} ` +
+        `(other work on the machine lowers every figure)`,
     );
     console.log(
       `load:bench: goal read-throughput/raw >= ${GOAL}: ${result.ratios.readThroughputRaw >= GOAL ? 'met' : 'NOT met'}`,

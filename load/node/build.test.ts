@@ -46,14 +46,18 @@ test.describe('k6 load bundles', () => {
     }
   });
 
-  test("each threshold's Allure result is labelled with its environment and run (the gate counts only the certification's own)", () => {
-    // summary.ts runs inside k6 (k6/crypto), so the bundle is what can be read here.
-    for (const bundle of bundles) {
-      const text = readFileSync(bundle, 'utf8');
-      expect(text, bundle).toMatch(/\{ name: "environment", value: \w+\.environment \}/);
-      expect(text, bundle).toMatch(/\{ name: "runId", value: \w+\.runId \}/);
-    }
-  });
+  test(
+    "each threshold's Allure result is labelled with its environment and run (the gate counts only the " +
+      "certification's own)",
+    () => {
+      // summary.ts runs inside k6 (k6/crypto), so the bundle is what can be read here.
+      for (const bundle of bundles) {
+        const text = readFileSync(bundle, 'utf8');
+        expect(text, bundle).toMatch(/\{ name: "environment", value: \w+\.environment \}/);
+        expect(text, bundle).toMatch(/\{ name: "runId", value: \w+\.runId \}/);
+      }
+    },
+  );
 
   test('the harness pattern constants are bundled, not copied', () => {
     const code = readFileSync(bundles.find((b) => b.endsWith('contention.js'))!, 'utf8');

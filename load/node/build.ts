@@ -1,6 +1,7 @@
 /**
  * Bundles each k6 scenario (load/scenarios/*.ts) with its shared modules into dist/k6/<scenario>.js
- * (`npm run load:build`, and before every load run). k6 resolves neither node_modules nor extension-less imports, and the
+ * (`npm run load:build`, and before every load run). k6 resolves neither node_modules nor extension-less imports, and
+ * the
  * scenarios share code with the harness (schemas, booking view), hence a bundler. k6 built-ins stay
  * imports. Type-checking is separate: `npm run typecheck:k6` (tsconfig.k6.json).
  */

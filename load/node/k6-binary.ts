@@ -21,7 +21,9 @@ const ROOT = PROJECT_ROOT;
 export const LOCAL_K6 = path.join(ROOT, '.tools', 'bin', 'k6');
 const MIN_GO = [1, 25] as const;
 
-export const K6_INSTALL_HINT = `k6 ${K6_VERSION} not found: set K6_BIN to a k6 v2 binary, put k6 on PATH, or install Go >= ${MIN_GO.join('.')} and run "npm run k6:ensure" (builds ${K6_MODULE}@${K6_VERSION} into .tools/bin).`;
+export const K6_INSTALL_HINT =
+  `k6 ${K6_VERSION} not found: set K6_BIN to a k6 v2 binary, put k6 on PATH, or install Go >= ${MIN_GO.join('.')} ` +
+  `and run "npm run k6:ensure" (builds ${K6_MODULE}@${K6_VERSION} into .tools/bin).`;
 
 /**
  * Go's garbage-collector target for k6 unless GOGC is set: k6 allocates per sample, and collecting
@@ -101,14 +103,16 @@ export async function buildK6(log: (line: string) => void = (l) => console.error
   if (!go) throw new CommandError(K6_INSTALL_HINT);
   if (go[0] < MIN_GO[0] || (go[0] === MIN_GO[0] && go[1] < MIN_GO[1])) {
     throw new CommandError(
-      `k6 ${K6_VERSION} needs Go >= ${MIN_GO.join('.')} but go is ${go.join('.')}: upgrade Go, or set K6_BIN to a k6 v2 binary.`,
+      `k6 ${K6_VERSION} needs Go >= ${MIN_GO.join('.')} but go is ${go.join('.')}: upgrade Go, or set K6_BIN ` +
+        `to a k6 v2 binary.`,
     );
   }
   const work = path.join(ROOT, '.tools', 'k6-build');
   throwawayModule(work, 'k6build', go.join('.'), K6_MODULE, K6_VERSION);
   mkdirSync(path.dirname(LOCAL_K6), { recursive: true });
   log(
-    `k6: building ${K6_MODULE}@${K6_VERSION} with Go ${go.join('.')} into ${path.relative(process.cwd(), LOCAL_K6)} (first time: a few minutes)...`,
+    `k6: building ${K6_MODULE}@${K6_VERSION} with Go ${go.join('.')} into ${path.relative(process.cwd(), LOCAL_K6)} ` +
+      `(first time: a few minutes)...`,
   );
   const started = Date.now();
   await new Promise<void>((resolve, reject) => {

@@ -56,7 +56,8 @@ function attachDashboard(cfg: LoadConfig, report: string, exitCode: number): voi
   else
     writeFileSync(
       attachment,
-      `<!doctype html><title>no dashboard</title><p>k6 exited ${exitCode} without exporting its web dashboard (${path.basename(report)}).</p>\n`,
+      `<!doctype html><title>no dashboard</title><p>k6 exited ${exitCode} without exporting its web dashboard ` +
+        `(${path.basename(report)}).</p>\n`,
     );
 }
 
@@ -79,7 +80,8 @@ export async function runK6(
   const args = ['run', '--quiet', '--no-color', ...extraArgs, bundle];
   if (!quiet)
     console.log(
-      `load: ${path.relative(process.cwd(), k6.bin) || k6.bin} ${args.join(' ')}   [${cfg.scenario}/${cfg.profile} on ${cfg.environment}, run ${cfg.runId}${cfg.maxRate ? `, max ${cfg.maxRate}/s` : ''}]`,
+      `load: ${path.relative(process.cwd(), k6.bin) || k6.bin} ${args.join(' ')}   [${cfg.scenario}/${cfg.profile} ` +
+        `on ${cfg.environment}, run ${cfg.runId}${cfg.maxRate ? `, max ${cfg.maxRate}/s` : ''}]`,
     );
   const exitCode = await new Promise<number>((resolve, reject) => {
     // Its own process group: a stop signal reaches k6 once, through us (SIGINT: k6 stops the test

@@ -30,7 +30,8 @@ test('an endpoint that refuses the empty write leaves k6 without the output, wit
     console.log = log;
   }
   expect(lines).toEqual([
-    `load: metrics not sent to Prometheus at http://127.0.0.1:${port}/api/v1/write: ECONNREFUSED (the run's verdict is unchanged)`,
+    `load: metrics not sent to Prometheus at http://127.0.0.1:${port}/api/v1/write: ECONNREFUSED (the run's ` +
+      `verdict is unchanged)`,
   ]);
 });
 

@@ -22,7 +22,9 @@ export function loadNetworkFor(env: ResolvedEnvironment): LoadNetwork {
   if (c) {
     if (!c.cert || !c.key) {
       throw new CommandError(
-        `k6 takes a client certificate only as PEM: tls.clientCertificate names a PKCS#12 file (${c.describe}); convert it (openssl pkcs12 -in FILE -clcerts -nokeys -out cert.pem; openssl pkcs12 -in FILE -nocerts -out key.pem) and name certFile and keyFile.`,
+        `k6 takes a client certificate only as PEM: tls.clientCertificate names a PKCS#12 file ` +
+          `(${c.describe}); convert it (openssl pkcs12 -in FILE -clcerts -nokeys -out cert.pem; openssl pkcs12 ` +
+          `-in FILE -nocerts -out key.pem) and name certFile and keyFile.`,
       );
     }
     let key: string;
@@ -36,7 +38,8 @@ export function loadNetworkFor(env: ResolvedEnvironment): LoadNetwork {
         .toString();
     } catch (error) {
       throw new CommandError(
-        `the client certificate's key (${c.describe}) could not be read: ${(error as Error).message.split('\n')[0]} (check the passphrase variable tls.clientCertificate.passphraseEnv names).`,
+        `the client certificate's key (${c.describe}) could not be read: ${(error as Error).message.split('\n')[0]} ` +
+          `(check the passphrase variable tls.clientCertificate.passphraseEnv names).`,
       );
     }
     const domains = [

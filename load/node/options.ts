@@ -68,7 +68,8 @@ export function loadOptionsFrom(flags: LoadFlags, env: string): LoadOptions {
   if (flags.variant && !isVariantName(flags.variant)) {
     const close = closestNames(flags.variant, [...variantNames]);
     throw new CommandError(
-      `unknown variant "${flags.variant}".${close.length ? ` Did you mean: ${close.join(', ')}?` : ''} \`npm run reference -- --list-variants\` lists all ${variantNames.length}.`,
+      `unknown variant "${flags.variant}".${close.length ? ` Did you mean: ${close.join(', ')}?` : ''} \`npm ` +
+        `run reference -- --list-variants\` lists all ${variantNames.length}.`,
     );
   }
   if (flags.duration !== undefined && !/^\d+(ms|s|m|h)$/.test(flags.duration))

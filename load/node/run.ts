@@ -39,7 +39,8 @@ export function runLoad(opts: LoadOptions): Promise<number> {
     const files = `${cfg.scenario}-{summary.json,junit.xml${run.dashboard ? ',dashboard.html' : ''}}`;
     if (run.summary)
       console.log(
-        `load: reports in ${shownPath(path.join(cfg.reportDir, 'load'))}/${files} and ${shownPath(path.join(cfg.reportDir, 'allure-results'))}/`,
+        `load: reports in ${shownPath(path.join(cfg.reportDir, 'load'))}/${files} and ` +
+          `${shownPath(path.join(cfg.reportDir, 'allure-results'))}/`,
       );
     return run.exitCode;
   });

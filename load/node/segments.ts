@@ -41,7 +41,8 @@ function countsOf(r: K6Run): Counts {
   };
 }
 
-/** The segments' counts added up: what one run of the whole work would have reported (rates add, processes ran at once). */
+/** The segments' counts added up: what one run of the whole work would have reported (rates add, processes ran at
+ * once). */
 function merge(parts: Counts[]): Counts {
   const sum = (k: keyof Counts) => parts.reduce((n, p) => n + p[k], 0);
   return {
@@ -64,7 +65,9 @@ export function segmentsOf(n: number): { sequence: string; segments: string[] } 
 }
 
 const line = (label: string, c: Counts) =>
-  `load:segments: ${label.padEnd(22)} iterations=${c.iterations} http_reqs=${c.httpReqs} failed=${c.failedReqs} checks=${c.checksPassed}/${c.checksPassed + c.checksFailed} max=${c.maxDurationMs.toFixed(1)} ms rate=${c.rate.toFixed(0)}/s (exit ${c.exitCode})`;
+  `load:segments: ${label.padEnd(22)} iterations=${c.iterations} http_reqs=${c.httpReqs} failed=${c.failedReqs} ` +
+  `checks=${c.checksPassed}/${c.checksPassed + c.checksFailed} max=${c.maxDurationMs.toFixed(1)} ms ` +
+  `rate=${c.rate.toFixed(0)}/s (exit ${c.exitCode})`;
 
 /** `processes`: 2 to 8, as `npm run load:segments -- --processes` checks it. */
 export function compareSegments(opts: LoadOptions, processes: number): Promise<number> {
@@ -103,7 +106,10 @@ export function compareSegments(opts: LoadOptions, processes: number): Promise<n
       `${JSON.stringify({ scenario: opts.scenario, sequence, segments, whole, parts, merged, sameWork: same }, null, 2)}\n`,
     );
     console.log(
-      `load:segments: ${same ? `SAME total work: ${processes} segments did the ${whole.iterations} iterations of one process` : 'MISMATCH'}; merged summary in ${path.relative(process.cwd(), file)}`,
+      `load:segments: ` +
+        (`${same ? `SAME total work: ${processes} segments did the ${whole.iterations} iterations of one process` : 'MISMATCH'}` +
+          `; `) +
+        `merged summary in ${path.relative(process.cwd(), file)}`,
     );
     return same ? 0 : 1;
   });

@@ -38,7 +38,8 @@ export function checkLoadSafety(
   const guarded = config.name === 'production' || !config.load?.allowed;
   if (guarded && !(opts.allowProduction && opts.maxRate)) {
     throw new CommandError(
-      `refusing to load-test "${config.name}": its config does not allow load; pass --allow-production and --max-rate N (requests/s) to run anyway.`,
+      `refusing to load-test "${config.name}": its config does not allow load; pass --allow-production and ` +
+        `--max-rate N (requests/s) to run anyway.`,
     );
   }
   if (opts.scenario === 'contention' && !config.writes.allowed) {
@@ -81,7 +82,8 @@ export async function prepareTarget(opts: LoadOptions): Promise<Target> {
       const embedded = !!config.embeddedReference && !baseUrlGivenOutsideConfig(env);
       if (localOnly && !embedded)
         throw new CommandError(
-          `--fault, --variant, --latency-ms and --race-window-ms only apply to an embedded reference API; "${config.name}" is not one.`,
+          `--fault, --variant, --latency-ms and --race-window-ms only apply to an embedded reference API; ` +
+            `"${config.name}" is not one.`,
         );
       return config;
     },

@@ -65,7 +65,8 @@ interface SetupData {
 export function setup(): SetupData {
   if (certificates.length === 0)
     throw new Error(
-      `environment ${cfg.environment} has no writable certificates: contention needs writes.allowed and bookable pool certificates.`,
+      `environment ${cfg.environment} has no writable certificates: contention needs writes.allowed and ` +
+        `bookable pool certificates.`,
     );
   return { token: fetchToken(cfg.authUrl, primaryCredential()) };
 }

@@ -21,7 +21,8 @@ import { planFor } from '../lib/profiles.ts';
 import { certificateViolation, identityNeedles, identityViolation } from '../lib/shapes.ts';
 import { summaryOutputs, type SummaryData } from '../lib/summary.ts';
 
-/** One response in this many (each VU's first among them) gets the full shape check; odd, so the sample alternates identifier kinds. */
+/** One response in this many (each VU's first among them) gets the full shape check; odd, so the sample alternates
+ * identifier kinds. */
 const SHAPE_SAMPLE = 63;
 
 const cfg = loadConfig();
@@ -66,7 +67,8 @@ interface ReadTarget {
   needles: string[];
 }
 
-/** Every read, built once per VU (pool certificate x identifier kind, with its identity needles), so an iteration only picks one. */
+/** Every read, built once per VU (pool certificate x identifier kind, with its identity needles), so an iteration only
+ * picks one. */
 const targets: ReadTarget[] = cfg.pool.flatMap((cert) => {
   const byReference: ReadTarget = {
     url: certificateUrl(cfg.baseUrl, cert.reference),

@@ -45,7 +45,8 @@ test.describe('the Allure CLI on each Node line', () => {
 });
 
 test.describe('allure quality-gate on this Node runtime (with the polyfill on Node 20 only)', () => {
-  // Each check starts Allure's CLI (seconds of CPU each): a busy machine is given the time, an idle one does not need it.
+  // Each check starts Allure's CLI (seconds of CPU each): a busy machine is given the time, an idle one does not need
+  // it.
   test.describe.configure({ timeout: 120_000 });
   let dir: string;
   test.beforeAll(() => {

@@ -7,12 +7,14 @@
 const ANALYTICS =
   /\n?[ \t]*<script async src="https:\/\/www\.googletagmanager\.com\/gtag\/js[^"]*"><\/script>\s*<script>\s*window\.dataLayer[\s\S]*?<\/script>/;
 
-/** The report's HTML without its analytics block; throws when Allure calls out some other way (an upgrade to look at). */
+/** The report's HTML without its analytics block; throws when Allure calls out some other way (an upgrade to look at).
+ * */
 export function withoutAnalytics(html) {
   const out = html.replace(ANALYTICS, '');
   if (/googletagmanager|gtag\(/.test(out))
     throw new Error(
-      'the Allure report still calls Google Analytics after removing the block Allure 3.18 writes: its template changed; update reporters/allure/offline-report.mjs',
+      'the Allure report still calls Google Analytics after removing the block Allure 3.18 writes: its ' +
+        'template changed; update reporters/allure/offline-report.mjs',
     );
   return out;
 }

@@ -2,7 +2,8 @@ import { expect, test } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-// @ts-expect-error: a plain .mjs module (generate-with-gate.mjs runs it without tsx); its one export takes and returns a string.
+// @ts-expect-error: a plain .mjs module (generate-with-gate.mjs runs it without tsx); its one export takes and returns
+// a string.
 import { withoutAnalytics } from './offline-report.mjs';
 
 const strip = withoutAnalytics as (html: string) => string;

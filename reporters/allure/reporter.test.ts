@@ -21,35 +21,39 @@ test.describe('Allure reporter', () => {
     }
   });
 
-  test('environment info names the target (from the run context certify writes), the run and the harness, and never a credential', () => {
-    const dir = mkdtempSync(path.join(tmpdir(), 'pvh-allure-env-'));
-    writeRunContext(dir, {
-      runId: 'run-1',
-      startedAt: '2026-11-22T00:00:00Z',
-      environment: { name: 'staging', baseUrl: 'https://api.example', authUrl: 'https://auth.example/token' },
-    });
-    const info = environmentInfo({
-      PVH_ENV: './configs/my-staging.ts',
-      PVH_REPORT_DIR: dir,
-      PVH_RUN_ID: 'run-1',
-      PVH_SECRET: 'x',
-    });
-    rmSync(dir, { recursive: true, force: true });
-    expect(Object.keys(info)).toEqual([
-      'environment',
-      'baseUrl',
-      'tokenUrl',
-      'runId',
-      'commit',
-      'harnessVersion',
-      'node',
-    ]);
-    expect(info).toMatchObject({
-      environment: 'staging',
-      baseUrl: 'https://api.example',
-      tokenUrl: 'https://auth.example/token',
-      runId: 'run-1',
-      node: process.version,
-    });
-  });
+  test(
+    'environment info names the target (from the run context certify writes), the run and the harness, and ' +
+      'never a credential',
+    () => {
+      const dir = mkdtempSync(path.join(tmpdir(), 'pvh-allure-env-'));
+      writeRunContext(dir, {
+        runId: 'run-1',
+        startedAt: '2026-11-22T00:00:00Z',
+        environment: { name: 'staging', baseUrl: 'https://api.example', authUrl: 'https://auth.example/token' },
+      });
+      const info = environmentInfo({
+        PVH_ENV: './configs/my-staging.ts',
+        PVH_REPORT_DIR: dir,
+        PVH_RUN_ID: 'run-1',
+        PVH_SECRET: 'x',
+      });
+      rmSync(dir, { recursive: true, force: true });
+      expect(Object.keys(info)).toEqual([
+        'environment',
+        'baseUrl',
+        'tokenUrl',
+        'runId',
+        'commit',
+        'harnessVersion',
+        'node',
+      ]);
+      expect(info).toMatchObject({
+        environment: 'staging',
+        baseUrl: 'https://api.example',
+        tokenUrl: 'https://auth.example/token',
+        runId: 'run-1',
+        node: process.version,
+      });
+    },
+  );
 });

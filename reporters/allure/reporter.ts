@@ -20,7 +20,8 @@ import { ANNOTATION } from '../../fixtures/harness/verdicts.ts';
 
 type AllureOptions = ConstructorParameters<typeof AllureReporter>[0];
 
-/** allure-playwright internals we rely on (declared private in its types; pinned at 3.12.2, checked by reporters/allure/reporter.test.ts). */
+/** allure-playwright internals we rely on (declared private in its types; pinned at 3.12.2, checked by
+ * reporters/allure/reporter.test.ts). */
 interface AllureInternals {
   allureResultsUuids: Map<string, string>;
   allureRuntime: { updateTest(uuid: string, update: (r: AllureTestResult) => void): void };

@@ -116,25 +116,29 @@ test.describe('evidence bundle', () => {
     );
   });
 
-  test('a run that did not verify the server certificate (tls.insecureSkipVerify) says so in the metadata, a marker file and SUMMARY.md', async () => {
-    const reports = fixtureReports(true);
-    dirs.push(reports);
-    const file = path.join(reports, 'certification', 'results.json');
-    writeFileSync(
-      file,
-      JSON.stringify({
-        ...JSON.parse(readFileSync(file, 'utf8')),
-        network: { proxy: 'http://proxy.corp:3128 (HTTPS_PROXY)', insecureSkipVerify: true },
-      }),
-    );
-    const { dir, metadata } = await writeBundle(options(reports));
-    expect(metadata.network).toEqual({ proxy: 'http://proxy.corp:3128 (HTTPS_PROXY)', insecureSkipVerify: true });
-    expect(readFileSync(path.join(dir, INSECURE_MARKER), 'utf8')).toContain('NOT verified');
-    expect(readFileSync(path.join(dir, 'certification', 'SUMMARY.md'), 'utf8')).toMatch(
-      /^> \*\*WARNING: tls\.insecureSkipVerify/,
-    );
-    expect(verifyBundle(dir).status).toBe('ok');
-  });
+  test(
+    'a run that did not verify the server certificate (tls.insecureSkipVerify) says so in the metadata, a ' +
+      'marker file and SUMMARY.md',
+    async () => {
+      const reports = fixtureReports(true);
+      dirs.push(reports);
+      const file = path.join(reports, 'certification', 'results.json');
+      writeFileSync(
+        file,
+        JSON.stringify({
+          ...JSON.parse(readFileSync(file, 'utf8')),
+          network: { proxy: 'http://proxy.corp:3128 (HTTPS_PROXY)', insecureSkipVerify: true },
+        }),
+      );
+      const { dir, metadata } = await writeBundle(options(reports));
+      expect(metadata.network).toEqual({ proxy: 'http://proxy.corp:3128 (HTTPS_PROXY)', insecureSkipVerify: true });
+      expect(readFileSync(path.join(dir, INSECURE_MARKER), 'utf8')).toContain('NOT verified');
+      expect(readFileSync(path.join(dir, 'certification', 'SUMMARY.md'), 'utf8')).toMatch(
+        /^> \*\*WARNING: tls\.insecureSkipVerify/,
+      );
+      expect(verifyBundle(dir).status).toBe('ok');
+    },
+  );
 
   test('one changed byte is reported as a modified file', async () => {
     const { dir } = await make();

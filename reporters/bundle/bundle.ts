@@ -45,7 +45,8 @@ export interface BundleMetadata {
   certifyExitCode: number;
   allureReport: { included: boolean; note?: string };
   contents: string[];
-  /** How the run reached the target (proxy, CAs, client certificate, header names); insecureSkipVerify marks an unverified server. */
+  /** How the run reached the target (proxy, CAs, client certificate, header names); insecureSkipVerify marks an
+   * unverified server. */
   network?: NetworkNote;
 }
 

@@ -38,7 +38,8 @@ export function verifyBundle(dir: string): Verification {
       lines: [...lines, 'INCOMPLETE: metadata.json is missing or has no "complete" field'],
     };
   lines.push(
-    `run ${meta.runId} against ${meta.environment?.name} (${meta.environment?.baseUrl ?? 'no URL'}), verdict ${meta.verdict}, commit ${meta.commit ?? 'unknown'}`,
+    `run ${meta.runId} against ${meta.environment?.name} (${meta.environment?.baseUrl ?? 'no URL'}), verdict ` +
+      `${meta.verdict}, commit ${meta.commit ?? 'unknown'}`,
   );
   const accepted = meta.acceptedGaps ?? [];
   if (!meta.complete && meta.verdict === 'CONFORMANT' && accepted.length > 0) {

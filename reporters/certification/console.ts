@@ -1,4 +1,5 @@
-/** A certification in the lines certify prints when the suites are done: its root causes, headline, gaps, what changed, and where the report is. */
+/** A certification in the lines certify prints when the suites are done: its root causes, headline, gaps, what changed,
+ * and where the report is. */
 import path from 'node:path';
 import { redact } from '../../fixtures/harness/http/redact.ts';
 import {
@@ -18,5 +19,9 @@ export function certificationLines(results: CertificationResults, outputDir: str
     ? `suspected, not confirmed: ${results.suspectedCauses.length}\n${results.suspectedCauses.map((s) => `  - ${suspectedText(s)}`).join('\n')}\n`
     : '';
   const causes = `${results.rootCauses.length > 0 ? `${rootCausesHeadline(results.rootCauses)}\n${results.rootCauses.map((c, i) => `  ${i + 1}. ${rootCauseText(c)}`).join('\n')}\n` : ''}${suspected}`;
-  return `\n${redact(causes)}${summaryLine(results)}${gaps.length ? `\n${gaps.join('\n')}` : ''}${results.sinceLast ? `\n${describeSince(results.sinceLast)}` : ''}\nreport: ${path.join(outputDir, 'index.html')}`;
+  return (
+    `\n${redact(causes)}${summaryLine(results)}${gaps.length ? `\n${gaps.join('\n')}` : ''}${results.sinceLast ? `\n${describeSince(results.sinceLast)}` : ''}` +
+    `\nreport: ` +
+    `${path.join(outputDir, 'index.html')}`
+  );
 }

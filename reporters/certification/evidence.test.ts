@@ -4,27 +4,33 @@ import { addEvidence, caseName, type EvidenceFiles } from './evidence.ts';
 test('an evidence folder is named by a short case name, not a 100-character slug of the title', () => {
   const cases: Array<[string, string]> = [
     [
-      'Booking conflict through every identifier › a second booking by legacy number is refused with 409 ItemAlreadyBooked and the first is kept (PV-3-CONFLICT, PV-7-CONFLICT-BODY)',
+      'Booking conflict through every identifier › a second booking by legacy number is refused with 409 ' +
+        'ItemAlreadyBooked and the first is kept (PV-3-CONFLICT, PV-7-CONFLICT-BODY)',
       'second-booking-by-legacy-number',
     ],
     [
-      'Booking race: synchronised concurrent requests on one certificate › concurrent bookings of one certificate yield exactly one winner and 409 ItemAlreadyBooked for the rest (PV-3-ATOMIC)',
+      'Booking race: synchronised concurrent requests on one certificate › concurrent bookings of one ' +
+        'certificate yield exactly one winner and 409 ItemAlreadyBooked for the rest (PV-3-ATOMIC)',
       'concurrent-bookings-of-one-certificate',
     ],
     [
-      'An API user without booking permission › is refused DELETE booking by legacy number, and nothing changes (PV-1-PERMISSION, PV-1-DENIAL-STATUS)',
+      'An API user without booking permission › is refused DELETE booking by legacy number, and nothing ' +
+        'changes (PV-1-PERMISSION, PV-1-DENIAL-STATUS)',
       'delete-booking-by-legacy-number',
     ],
     [
-      "Bearer enforcement: GET a certificate › GET certificate with HTTP Basic with the user's real client_id and secret is refused with a Bearer challenge (PV-5-BEARER-REQUIRED)",
+      "Bearer enforcement: GET a certificate › GET certificate with HTTP Basic with the user's real client_id " +
+        'and secret is refused with a Bearer challenge (PV-5-BEARER-REQUIRED)',
       'get-certificate-with-http-basic',
     ],
     [
-      'Old three-part composite reference › never returns a certificate: it is a 4xx problem (PV-2.2-COMPOSITE, PV-4-NO-5XX)',
+      'Old three-part composite reference › never returns a certificate: it is a 4xx problem ' +
+        '(PV-2.2-COMPOSITE, PV-4-NO-5XX)',
       'old-three-part-composite-reference-certificate',
     ],
     [
-      'Property: malformed identifiers › refuses any malformed, listed or composite identifier with a 4xx problem and no certificate, seed 20261121 (PV-2.2-MALFORMED)',
+      'Property: malformed identifiers › refuses any malformed, listed or composite identifier with a 4xx ' +
+        'problem and no certificate, seed 20261121 (PV-2.2-MALFORMED)',
       'any-malformed',
     ],
   ];
@@ -39,7 +45,8 @@ test('each test gets its own folder with a test.txt naming it; a second test of 
     ['http-exchanges.json', '[]'],
   ]);
   const title =
-    'Booking conflict through every identifier › a second booking by reference is refused with 409 ItemAlreadyBooked (PV-3-CONFLICT)';
+    'Booking conflict through every identifier › a second booking by reference is refused with 409 ' +
+    'ItemAlreadyBooked (PV-3-CONFLICT)';
   const first = addEvidence(
     files,
     'PV-3-CONFLICT',

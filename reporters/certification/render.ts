@@ -85,7 +85,8 @@ export function renderMarkdown(r: CertificationResults): string {
       ? [`- What changed ${describeSince(r.sinceLast)}`]
       : r.lastRun
         ? [
-            `- This run tested nothing, so nothing is compared; the last complete run of this environment: ${r.lastRun.runId} (${r.lastRun.finishedAt}, ${r.lastRun.verdict}), its report in reports/certification/`,
+            `- This run tested nothing, so nothing is compared; the last complete run of this environment: ${r.lastRun.runId} ` +
+              `(${r.lastRun.finishedAt}, ${r.lastRun.verdict}), its report in reports/certification/`,
           ]
         : []),
     ...(r.run.settings?.length
@@ -137,7 +138,8 @@ export function renderMarkdown(r: CertificationResults): string {
     lines.push('## What broke, clause by clause', '');
     for (const c of failing) {
       lines.push(
-        `- **${c.id}** (${c.level}, ${c.source}) ${ICON[c.verdict]}${c.knownDeviation ? ` — known deviation: ${c.knownDeviation}` : ''}: ${c.summary}`,
+        `- **${c.id}** (${c.level}, ${c.source}) ` +
+          `${ICON[c.verdict]}${c.knownDeviation ? ` — known deviation: ${c.knownDeviation}` : ''}: ${c.summary}`,
       );
       for (const e of failureNotes(c)) lines.push(`  - ${md(e)}`);
       const files = c.evidenceFiles ?? [];
@@ -150,7 +152,8 @@ export function renderMarkdown(r: CertificationResults): string {
     lines.push(
       '## MUST clauses not fully tested',
       '',
-      'A clause is PASS only when every check of it ran and held; these were not fully tested here, so they are no evidence either way.',
+      'A clause is PASS only when every check of it ran and held; these were not fully tested here, so they ' +
+        'are no evidence either way.',
       '',
     );
     for (const c of gaps) lines.push(`- **${c.id}** ${ICON[c.verdict]}: ${md(coverageAfterVerdict(c))}`);
@@ -207,24 +210,41 @@ function links(files: readonly string[] | undefined): string {
 function row(c: ClauseResult): string {
   const notes = [...c.evidence, ...(c.incomplete ?? []).map((x) => `could not complete: ${x.test}: ${x.cause}`)];
   const evidence = notes.length
-    ? `<details><summary>${notes.length} note${notes.length === 1 ? '' : 's'}</summary><ul>${notes.map((e) => `<li>${esc(e)}</li>`).join('')}</ul></details>`
+    ? `<details><summary>${notes.length} ` +
+      (`note${notes.length === 1 ? '' : 's'}</summary><ul>${notes.map((e) => `<li>${esc(e)}</li>`).join('')}` +
+        `</ul></details>`)
     : '';
   const checks = c.checks.length
-    ? `<details><summary>${c.checks.length} check${c.checks.length === 1 ? '' : 's'}</summary><ul>${c.checks.map((x) => `<li>${esc(describeWay(x))}${x.inPassing ? ' <span class="muted">(in passing)</span>' : ''} <span class="muted">(${esc(x.status)}${x.reason ? `: ${esc(x.reason)}` : ''}${x.accepted ? `; accepted: ${esc(x.accepted)}` : ''})</span></li>`).join('')}</ul></details>`
+    ? `<details><summary>${c.checks.length} ` +
+      (`check${c.checks.length === 1 ? '' : 's'}</summary><ul>${c.checks.map((x) => `<li>${esc(describeWay(x))}${x.inPassing ? ' <span class="muted">(in passing)</span>' : ''} <span ` + `class="muted">(${esc(x.status)}${x.reason ? `: ${esc(x.reason)}` : ''}${x.accepted ? `; accepted: ${esc(x.accepted)}` : ''}` + `)</span></li>`).join('')}` +
+        `</ul></details>`)
     : '';
-  return `<tr id="${anchor(c.id)}" class="${c.verdict}"><td><a href="#${anchor(c.id)}"><b>${esc(c.id)}</b></a><div class="muted">${esc(c.source)}</div></td><td>${c.level}</td><td class="v">${ICON[c.verdict]}${c.knownDeviation ? '<div class="muted">known deviation</div>' : ''}</td><td>${esc(c.summary)}<div class="muted">${esc(c.coverage)}</div>${links(c.evidenceFiles)}${evidence}</td><td>${checks}</td></tr>`;
+  return (
+    `<tr id="${anchor(c.id)}" class="${c.verdict}"><td><a href="#${anchor(c.id)}"><b>${esc(c.id)}</b></a><div ` +
+    `class="muted">${esc(c.source)}</div></td><td>${c.level}</td><td ` +
+    (`class="v">${ICON[c.verdict]}${c.knownDeviation ? '<div class="muted">known deviation</div>' : ''}` +
+      `</td><td>${esc(c.summary)}<div `) +
+    `class="muted">${esc(c.coverage)}</div>${links(c.evidenceFiles)}${evidence}</td><td>${checks}</td></tr>`
+  );
 }
 
 /** The first screen's list of MUST clauses this run did not fully test, each with what would test it. */
 function untestedSection(r: CertificationResults): string {
   const gaps = untested(r);
   if (gaps.length === 0) return '';
-  return `<h2 id="not-tested">MUST clauses not fully tested</h2><p class="muted">PASS means every check of a clause ran and held; these are no evidence either way.</p><ul class="broke">${gaps.map((c) => `<li><a href="#${anchor(c.id)}"><b>${esc(c.id)}</b></a> ${ICON[c.verdict]}: ${esc(c.summary)}<div class="msg">${esc(c.coverage)}</div></li>`).join('\n')}</ul>`;
+  return (
+    `<h2 id="not-tested">MUST clauses not fully tested</h2><p class="muted">PASS means every check of a clause ` +
+    `ran and held; these are no evidence either way.</p><ul ` +
+    (`class="broke">${gaps.map((c) => `<li><a href="#${anchor(c.id)}"><b>${esc(c.id)}</b></a> ${ICON[c.verdict]}: ${esc(c.summary)}<div ` + `class="msg">${esc(c.coverage)}</div></li>`).join('\n')}` +
+      `</ul>`)
+  );
 }
 
 function rootCauseSection(r: CertificationResults): string {
   const suspected = r.suspectedCauses?.length
-    ? `<h3 id="suspected">Suspected, not confirmed</h3><p class="muted">Candidates the diagnosis could not show alone: check these after the root causes above.</p><ul class="broke">${r.suspectedCauses.map((s) => `<li>${esc(suspectedText(s))}</li>`).join('\n')}</ul>`
+    ? `<h3 id="suspected">Suspected, not confirmed</h3><p class="muted">Candidates the diagnosis could not show ` +
+      `alone: check these after the root causes above.</p><ul ` +
+      `class="broke">${r.suspectedCauses.map((s) => `<li>${esc(suspectedText(s))}</li>`).join('\n')}</ul>`
     : '';
   if (r.rootCauses.length === 0) return suspected;
   const experiment = (c: RootCause) =>
@@ -238,12 +258,20 @@ function rootCauseSection(r: CertificationResults): string {
     ].join('');
   const items = r.rootCauses.map(
     (c) =>
-      `<li><a href="#${anchor(c.clause)}"><b>${esc(c.clause)}</b></a> <span class="muted">(${c.level})</span>: ${esc(rootCauseText(c).slice(c.clause.length + c.level.length + 4))}${experiment(c)}${links(c.evidence.slice(0, 6))}</li>`,
+      `<li><a href="#${anchor(c.clause)}"><b>${esc(c.clause)}</b></a> <span ` +
+      `class="muted">(${c.level})</span>: ` +
+      (`${esc(rootCauseText(c).slice(c.clause.length + c.level.length + 4))}${experiment(c)}${links(c.evidence.slice(0, 6))}` +
+        `</li>`),
   );
-  return `<h2 id="root-causes">${esc(rootCausesHeadline(r.rootCauses).replace(/^root causes/, 'Root causes'))}</h2><p class="muted">Each is one broken promise, with the clauses it dragged along: fix these, and the clauses below follow.</p><ol class="broke">${items.join('\n')}</ol>${suspected}`;
+  return (
+    `<h2 id="root-causes">${esc(rootCausesHeadline(r.rootCauses).replace(/^root causes/, 'Root causes'))}</h2><p ` +
+    `class="muted">Each is one broken promise, with the clauses it dragged along: fix these, and the clauses ` +
+    `below follow.</p><ol class="broke">${items.join('\n')}</ol>${suspected}`
+  );
 }
 
-/** Every failing check's message of a clause (SUMMARY.md and the HTML list the same ones): not its observations or warnings. */
+/** Every failing check's message of a clause (SUMMARY.md and the HTML list the same ones): not its observations or
+ * warnings. */
 function failureNotes(c: ClauseResult): string[] {
   const notes = c.evidence.filter((e) => !e.startsWith('observed:') && !e.startsWith('warning:'));
   return notes.length > 0 ? notes : c.evidence.slice(0, 1);
@@ -253,7 +281,13 @@ function brokeSection(r: CertificationResults): string {
   const failing = broken(r);
   const items = failing.map((c) => {
     const notes = failureNotes(c);
-    return `<li><a href="#${anchor(c.id)}"><b>${esc(c.id)}</b></a> <span class="muted">(${c.level}, ${esc(c.source)})</span> ${ICON[c.verdict]}${c.knownDeviation ? ` <span class="muted">known deviation: ${esc(c.knownDeviation)}</span>` : ''}: ${esc(c.summary)}${notes.map((e) => `<div class="msg">${esc(e)}</div>`).join('')}${links(c.evidenceFiles)}</li>`;
+    return (
+      `<li><a href="#${anchor(c.id)}"><b>${esc(c.id)}</b></a> <span class="muted">(${c.level}, ` +
+      `${esc(c.source)})</span> ` +
+      (`${ICON[c.verdict]}${c.knownDeviation ? ` <span class="muted">known deviation: ${esc(c.knownDeviation)}</span>` : ''}` +
+        `: `) +
+      `${esc(c.summary)}${notes.map((e) => `<div class="msg">${esc(e)}</div>`).join('')}${links(c.evidenceFiles)}</li>`
+    );
   });
   const causes =
     r.verdict === 'INCONCLUSIVE' ? r.causes.map((c) => `<li><b>could not conclude</b>: ${esc(c)}</li>`) : [];
@@ -264,23 +298,34 @@ function brokeSection(r: CertificationResults): string {
     .flatMap((t) => (t.evidenceFiles ?? []).filter((f) => f.startsWith('evidence/could-not-complete/')))
     .map((f) => `<a href="${esc(f)}">${esc(fileName(f))}</a>`);
   if (items.length + causes.length === 0) return '';
-  return `<h2 id="what-broke">What broke, clause by clause</h2><ul class="broke">${[...causes, ...items].join('\n')}</ul>${extra.length ? `<div class="files">evidence of checks that could not complete: ${extra.join(' · ')}</div>` : ''}`;
+  return (
+    `<h2 id="what-broke">What broke, clause by clause</h2><ul ` +
+    `class="broke">${[...causes, ...items].join('\n')}</ul>${extra.length ? `<div class="files">evidence of checks that could not complete: ${extra.join(' · ')}</div>` : ''}`
+  );
 }
 
 /** What the verdicts rest on: every value the run took from the config or assumed without it. */
 function settingsSection(r: CertificationResults): string {
   const settings = r.run.settings ?? [];
   if (settings.length === 0) return '';
-  return `<details id="settings"><summary>Settings this run assumed (${settings.length}; from the config unless marked)</summary><ul>${settings.map((s) => `<li>${esc(describeSetting(s))}</li>`).join('')}</ul></details>`;
+  return (
+    `<details id="settings"><summary>Settings this run assumed (${settings.length}; from the config unless ` +
+    `marked)</summary><ul>${settings.map((s) => `<li>${esc(describeSetting(s))}</li>`).join('')}</ul></details>`
+  );
 }
 
 export function renderHtml(r: CertificationResults): string {
   const d = decisionOf(r);
   const since = r.sinceLast
-    ? `<p class="since"><b>What changed</b> ${esc(describeSince(r.sinceLast)).replace(/\b((?:PV|RFC)[A-Za-z0-9.-]+)\b/g, (id) => `<a href="#${anchor(id)}">${id}</a>`)}</p>`
+    ? `<p class="since"><b>What changed</b> ` +
+      (`${esc(describeSince(r.sinceLast)).replace(/\b((?:PV|RFC)[A-Za-z0-9.-]+)\b/g, (id) => `<a href="#${anchor(id)}">${id}</a>`)}` +
+        `</p>`)
     : r.lastRun
-      ? `<p class="since muted">This run tested nothing, so nothing is compared. The last complete run of this environment: ${esc(r.lastRun.runId)} (${esc(r.lastRun.finishedAt)}, ${esc(r.lastRun.verdict)}); its report stays in reports/certification/.</p>`
-      : '<p class="since muted">No earlier run of this environment in the history (reports/history/certification.jsonl).</p>';
+      ? `<p class="since muted">This run tested nothing, so nothing is compared. The last complete run of this ` +
+        `environment: ${esc(r.lastRun.runId)} (${esc(r.lastRun.finishedAt)}, ${esc(r.lastRun.verdict)}); its ` +
+        `report stays in reports/certification/.</p>`
+      : '<p class="since muted">No earlier run of this environment in the history ' +
+        '(reports/history/certification.jsonl).</p>';
   const warnings = r.clauses.filter((c) => c.verdict === 'warning').length;
   const observations = r.clauses.filter((c) => c.verdict === 'observation').length;
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Certification: ${esc(r.run.environment)} — ${esc(r.verdict)}</title>
@@ -291,7 +336,7 @@ export function renderHtml(r: CertificationResults): string {
 ul{margin:.2rem 0;padding-left:1.2rem}.broke li{margin-bottom:.6rem}tr:target{background:#fffde7}details summary{cursor:pointer;color:#555;font-size:12px}</style></head><body>
 <h1>Partner Voucher API certification: ${esc(r.run.environment)}</h1>
 <div class="banner ${BANNER[r.verdict]}">${esc(summaryLine(r))}</div>
-<div class="decision">Release decision from this certification: <b>${d.decision}</b>${d.reasons.length ? `<ul>${d.reasons.map((x) => `<li>${esc(x)}</li>`).join('')}</ul>` : ' <span class="muted">(npm run gate adds the Allure quality gate and k6 thresholds)</span>'}${r.acceptedGaps.length ? `<p>Accepted gaps (the config's, not tested): ${r.acceptedGaps.map((g) => `<b>${esc(g.clause)}</b>: ${esc(g.reasons.join('; '))}`).join(' · ')}</p>` : ''}</div>
+<div class="decision">Release decision from this certification: <b>${d.decision}</b>${d.reasons.length ? `<ul>${d.reasons.map((x) => `<li>${esc(x)}</li>`).join('')}</ul>` : ' <span class="muted">(npm run gate adds the Allure quality gate and k6 thresholds)</span>'}${r.acceptedGaps.length ? `<p>Accepted gaps (the config's, not tested): ` + `${r.acceptedGaps.map((g) => `<b>${esc(g.clause)}</b>: ${esc(g.reasons.join('; '))}`).join(' · ')}</p>` : ''}</div>
 ${networkLines(r)
   .map((x) => `<p class="${x.startsWith('WARNING') ? 'banner ko' : 'muted'}">${esc(x)}</p>`)
   .join('\n')}

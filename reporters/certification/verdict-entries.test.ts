@@ -15,28 +15,32 @@ const noGo = {
 };
 
 test.describe('the release decision in the Allure results', () => {
-  test('is one failed entry under Release, dated before the run, that a rebuilt report replaces and the gate does not count', () => {
-    const dir = mkdtempSync(path.join(tmpdir(), 'pvh-decision-'));
-    writeDecisionToAllure(dir, { ...noGo, go: true, reasons: [] }, false, '2026-11-22T10:00:00.000Z');
-    writeDecisionToAllure(dir, noGo, false, '2026-11-22T10:00:00.000Z');
-    const files = readdirSync(dir);
-    expect(files).toHaveLength(1);
-    const entry = JSON.parse(readFileSync(path.join(dir, files[0]!), 'utf8')) as {
-      name: string;
-      status: string;
-      start: number;
-      labels: { name: string; value: string }[];
-      statusDetails: { message: string };
-    };
-    expect(entry.name).toBe('Release decision: NO-GO');
-    expect(entry.status).toBe('failed');
-    expect(entry.start).toBe(Date.parse('2026-11-22T10:00:00.000Z') - 1);
-    expect(entry.labels).toContainEqual({ name: 'parentSuite', value: 'Release' });
-    expect(entry.statusDetails.message).toContain('why: MUST clause failed: PV-3-CONFLICT');
-    expect(resultFiles([dir])).toEqual([]);
-    removeDecisionFromAllure(dir);
-    expect(readdirSync(dir)).toEqual([]);
-  });
+  test(
+    'is one failed entry under Release, dated before the run, that a rebuilt report replaces and the gate does ' +
+      'not count',
+    () => {
+      const dir = mkdtempSync(path.join(tmpdir(), 'pvh-decision-'));
+      writeDecisionToAllure(dir, { ...noGo, go: true, reasons: [] }, false, '2026-11-22T10:00:00.000Z');
+      writeDecisionToAllure(dir, noGo, false, '2026-11-22T10:00:00.000Z');
+      const files = readdirSync(dir);
+      expect(files).toHaveLength(1);
+      const entry = JSON.parse(readFileSync(path.join(dir, files[0]!), 'utf8')) as {
+        name: string;
+        status: string;
+        start: number;
+        labels: { name: string; value: string }[];
+        statusDetails: { message: string };
+      };
+      expect(entry.name).toBe('Release decision: NO-GO');
+      expect(entry.status).toBe('failed');
+      expect(entry.start).toBe(Date.parse('2026-11-22T10:00:00.000Z') - 1);
+      expect(entry.labels).toContainEqual({ name: 'parentSuite', value: 'Release' });
+      expect(entry.statusDetails.message).toContain('why: MUST clause failed: PV-3-CONFLICT');
+      expect(resultFiles([dir])).toEqual([]);
+      removeDecisionFromAllure(dir);
+      expect(readdirSync(dir)).toEqual([]);
+    },
+  );
 
   test('is broken, not failed, when the verdict is INCONCLUSIVE', () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'pvh-decision-'));
@@ -50,47 +54,53 @@ test.describe('the release decision in the Allure results', () => {
 });
 
 test.describe('the verdict and skip reasons in the JUnit file', () => {
-  test('a run conformant only on what it tested is an error entry listing the gaps, and every skipped test says why', () => {
-    const dir = mkdtempSync(path.join(tmpdir(), 'pvh-junit-'));
-    const file = path.join(dir, 'results.xml');
-    const title = 'Token lifetime › a token expires (PV-5-LIFETIME)';
-    writeFileSync(
-      file,
-      `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites id="" name="" tests="1" failures="0" skipped="1" errors="0" time="1">\n<testsuite name="s" tests="1"><testcase name="${title}" classname="s">\n<properties>\n</properties>\n<skipped>\n</skipped>\n</testcase>\n</testsuite>\n</testsuites>\n`,
-    );
-    const notTested = {
-      line: 'no short-lived API user configured; to test it, add `credentials.shortLived`',
-      setting: 'credentials.shortLived' as const,
-    };
-    const tests = [
-      others('PV-5-LIFETIME'),
-      outcome({ title, clauses: ['PV-5-LIFETIME'], status: 'skipped', notTested }),
-    ];
-    const r = resultsOf(
-      {
-        id: 'r',
-        environment: 'local',
-        baseUrl: '',
-        authUrl: '',
-        startedAt: '2026-11-24T00:00:00Z',
-        durationMs: 1,
-        harnessVersion: '0',
-        node: '',
-      },
-      tests,
-    );
-    expect(r.verdict).toBe('CONFORMANT ON WHAT WAS TESTED');
-    addVerdictToJUnit(file, r);
-    const xml = readFileSync(file, 'utf8');
-    expect(xml).toContain(
-      '<skipped message="not tested: no short-lived API user configured; to test it, add `credentials.shortLived`"/>',
-    );
-    expect(xml).toMatch(
-      /<error message="CONFORMANT ON WHAT WAS TESTED" type="CONFORMANT ON WHAT WAS TESTED">certification local: CONFORMANT ON WHAT WAS TESTED \(1 not tested\)/,
-    );
-    expect(xml).toContain(
-      'PV-5-LIFETIME NOT-TESTED: no short-lived API user configured; to test it, add `credentials.shortLived`; its one check (Token lifetime › a token expires) did not run',
-    );
-    expect(xml).toMatch(/<testsuites id="" name="" tests="2" failures="0" skipped="1" errors="1"/);
-  });
+  test(
+    'a run conformant only on what it tested is an error entry listing the gaps, and every skipped test says ' + 'why',
+    () => {
+      const dir = mkdtempSync(path.join(tmpdir(), 'pvh-junit-'));
+      const file = path.join(dir, 'results.xml');
+      const title = 'Token lifetime › a token expires (PV-5-LIFETIME)';
+      writeFileSync(
+        file,
+        `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites id="" name="" tests="1" failures="0" skipped="1" ` +
+          `errors="0" time="1">\n<testsuite name="s" tests="1"><testcase name="${title}" ` +
+          `classname="s">\n<properties>\n</properties>\n<skipped>\n</skipped>\n</testcase>\n</testsuite>\n</testsuites>\n`,
+      );
+      const notTested = {
+        line: 'no short-lived API user configured; to test it, add `credentials.shortLived`',
+        setting: 'credentials.shortLived' as const,
+      };
+      const tests = [
+        others('PV-5-LIFETIME'),
+        outcome({ title, clauses: ['PV-5-LIFETIME'], status: 'skipped', notTested }),
+      ];
+      const r = resultsOf(
+        {
+          id: 'r',
+          environment: 'local',
+          baseUrl: '',
+          authUrl: '',
+          startedAt: '2026-11-24T00:00:00Z',
+          durationMs: 1,
+          harnessVersion: '0',
+          node: '',
+        },
+        tests,
+      );
+      expect(r.verdict).toBe('CONFORMANT ON WHAT WAS TESTED');
+      addVerdictToJUnit(file, r);
+      const xml = readFileSync(file, 'utf8');
+      expect(xml).toContain(
+        '<skipped message="not tested: no short-lived API user configured; to test it, add `credentials.shortLived`"/>',
+      );
+      expect(xml).toMatch(
+        /<error message="CONFORMANT ON WHAT WAS TESTED" type="CONFORMANT ON WHAT WAS TESTED">certification local: CONFORMANT ON WHAT WAS TESTED \(1 not tested\)/,
+      );
+      expect(xml).toContain(
+        'PV-5-LIFETIME NOT-TESTED: no short-lived API user configured; to test it, add ' +
+          '`credentials.shortLived`; its one check (Token lifetime › a token expires) did not run',
+      );
+      expect(xml).toMatch(/<testsuites id="" name="" tests="2" failures="0" skipped="1" errors="1"/);
+    },
+  );
 });

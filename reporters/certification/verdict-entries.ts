@@ -20,7 +20,8 @@ import { describeSetting } from '../../fixtures/harness/preflight/assumed-settin
 const xml = (s: string) =>
   s.replace(/[<>&"']/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[c]!);
 
-/** The JUnit testsuites that are not tests: their names say so, so a CI's tests/failures reading is never inflated unseen. */
+/** The JUnit testsuites that are not tests: their names say so, so a CI's tests/failures reading is never inflated
+ * unseen. */
 export const JUNIT_VERDICT_SUITE = 'Certification verdict (not a test)';
 export const JUNIT_ROOT_CAUSE_SUITE =
   'Root causes (not tests: the failed tests above, grouped by the promise they broke)';
@@ -32,7 +33,8 @@ export const JUNIT_ROOT_CAUSE_SUITE =
 export function addVerdictToJUnit(file: string, r: CertificationResults): void {
   const text = existsSync(file)
     ? readFileSync(file, 'utf8')
-    : '<?xml version="1.0" encoding="UTF-8"?>\n<testsuites id="" name="" tests="0" failures="0" skipped="0" errors="0" time="0">\n</testsuites>\n';
+    : '<?xml version="1.0" encoding="UTF-8"?>\n<testsuites id="" name="" tests="0" failures="0" skipped="0" ' +
+      'errors="0" time="0">\n</testsuites>\n';
   mkdirSync(path.dirname(file), { recursive: true });
   const why = r.verdict === 'CONFORMANT' ? '' : r.verdict === 'NOT CONFORMANT' ? 'failure' : 'error';
   const message = redact([summaryLine(r), ...rootCauseLines(r), ...r.causes, ...gapLines(r, 50)].join('\n'));
@@ -52,7 +54,9 @@ export function addVerdictToJUnit(file: string, r: CertificationResults): void {
   const causes = r.rootCauses
     .map(
       (c) =>
-        `<testcase name="${xml(`Root cause: ${c.clause}`)}" classname="certification.root-cause" time="0"><failure message="${xml(redact(statementText(c)))}" type="${xml(c.clause)}">${xml(redact(rootCauseText(c)))}</failure></testcase>\n`,
+        `<testcase name="${xml(`Root cause: ${c.clause}`)}" classname="certification.root-cause" ` +
+        `time="0"><failure message="${xml(redact(statementText(c)))}" ` +
+        `type="${xml(c.clause)}">${xml(redact(rootCauseText(c)))}</failure></testcase>\n`,
     )
     .join('');
   const causeSuite =

@@ -39,7 +39,8 @@ export default class CompactProgress implements Reporter {
     this.total = suite.allTests().length;
     this.started = Date.now();
     console.log(
-      `progress: ${this.total} tests, ${config.workers} worker${config.workers === 1 ? '' : 's'} (a line per 10 %; --verbose lists every test)`,
+      `progress: ${this.total} tests, ${config.workers} worker${config.workers === 1 ? '' : 's'} (a line per ` +
+        `10 %; --verbose lists every test)`,
     );
   }
 
@@ -90,6 +91,10 @@ export default class CompactProgress implements Reporter {
   private line(): string {
     const pct = this.total ? Math.floor((this.done * 100) / this.total) : 100;
     const { passed, failed, skipped, stopped } = this.counts;
-    return `progress: ${String(pct).padStart(3)} % (${this.done}/${this.total}): ${passed} passed, ${failed} failed, ${skipped} skipped${stopped > 0 ? `, ${stopped} stopped (not run)` : ''}, ${((Date.now() - this.started) / 1000).toFixed(1)} s`;
+    return (
+      `progress: ${String(pct).padStart(3)} % (${this.done}/${this.total}): ${passed} passed, ${failed} failed, ` +
+      `${skipped} skipped${stopped > 0 ? `, ${stopped} stopped (not run)` : ''}, ${((Date.now() - this.started) / 1000).toFixed(1)} ` +
+      `s`
+    );
   }
 }

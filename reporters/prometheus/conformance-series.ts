@@ -3,9 +3,11 @@
  * in time (dashboards: reporters/prometheus/dashboards/, alerts: reporters/prometheus/alerts.yml):
  *
  *   pvh_clause_verdict{environment, clause, level, verdict}     1, one series per clause
- *   pvh_clause_regressed{environment, clause, level, verdict}   1 per clause worse than in the previous run (its verdict now)
+ * pvh_clause_regressed{environment, clause, level, verdict}   1 per clause worse than in the previous run (its verdict
+ * now)
  *   pvh_certify_verdict{environment, verdict}                   1, the run's verdict
- *   pvh_certify_exit_code{environment}                          0 CONFORMANT, 1 NOT CONFORMANT, 3 INCONCLUSIVE, 4 ON WHAT WAS TESTED
+ * pvh_certify_exit_code{environment}                          0 CONFORMANT, 1 NOT CONFORMANT, 3 INCONCLUSIVE, 4 ON WHAT
+ * WAS TESTED
  *   pvh_certify_duration_seconds{environment}                   how long the suites ran
  *   pvh_certify_clauses{environment, verdict}                   clauses per verdict (every verdict, 0 included)
  *   pvh_certify_tests{environment, outcome}                     tests run (outcome="run") and failed (outcome="failed")

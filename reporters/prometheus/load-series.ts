@@ -27,7 +27,8 @@ export interface LoadRunLabels {
   commit: string;
 }
 
-/** Trend statistics k6 sends as gauges (k6_<trend>_<stat>, seconds): k6's own `count` would be divided by 1000 like a time. */
+/** Trend statistics k6 sends as gauges (k6_<trend>_<stat>, seconds): k6's own `count` would be divided by 1000 like a
+ * time. */
 export const K6_TREND_STATS = 'p(50),p(90),p(95),p(99),max,avg';
 
 /** k6's arguments and environment that turn its remote-write output on, tagging every sample with the run's labels. */

@@ -85,20 +85,24 @@ test.describe('remote-write body', () => {
 });
 
 test.describe('the endpoint', () => {
-  test('--prometheus, then $PVH_PROMETHEUS_URL, then the config; user:password becomes a Basic header and is never shown', () => {
-    const setting = { url: 'https://config.example/api/v1/write' };
-    expect(remoteWriteTarget(undefined, undefined, {})).toBeUndefined();
-    expect(remoteWriteTarget('', setting, {})?.url).toBe('https://config.example/api/v1/write');
-    expect(remoteWriteTarget(undefined, setting, { PVH_PROMETHEUS_URL: 'http://env:9090/api/v1/write' })?.url).toBe(
-      'http://env:9090/api/v1/write',
-    );
-    const t = remoteWriteTarget('https://u%40x:p%26ss@flag.example/api/prom/push?x=1', setting, {
-      PVH_PROMETHEUS_URL: 'http://env:9090/api/v1/write',
-    })!;
-    expect(t.url).toBe('https://flag.example/api/prom/push?x=1');
-    expect(t.shown).toBe('https://flag.example/api/prom/push');
-    expect(t.headers.authorization).toBe(`Basic ${Buffer.from('u@x:p&ss').toString('base64')}`);
-  });
+  test(
+    '--prometheus, then $PVH_PROMETHEUS_URL, then the config; user:password becomes a Basic header and is never ' +
+      'shown',
+    () => {
+      const setting = { url: 'https://config.example/api/v1/write' };
+      expect(remoteWriteTarget(undefined, undefined, {})).toBeUndefined();
+      expect(remoteWriteTarget('', setting, {})?.url).toBe('https://config.example/api/v1/write');
+      expect(remoteWriteTarget(undefined, setting, { PVH_PROMETHEUS_URL: 'http://env:9090/api/v1/write' })?.url).toBe(
+        'http://env:9090/api/v1/write',
+      );
+      const t = remoteWriteTarget('https://u%40x:p%26ss@flag.example/api/prom/push?x=1', setting, {
+        PVH_PROMETHEUS_URL: 'http://env:9090/api/v1/write',
+      })!;
+      expect(t.url).toBe('https://flag.example/api/prom/push?x=1');
+      expect(t.shown).toBe('https://flag.example/api/prom/push');
+      expect(t.headers.authorization).toBe(`Basic ${Buffer.from('u@x:p&ss').toString('base64')}`);
+    },
+  );
 
   test('headers come from the variables the config names; one not set makes the endpoint unusable, not the run', () => {
     const setting = {
@@ -173,7 +177,8 @@ test.describe('sending', () => {
     );
     expect(r.ok).toBe(false);
     expect(lines).toEqual([
-      `load: metrics not sent to Prometheus at http://127.0.0.1:${port}/api/v1/write: ECONNREFUSED (the run's verdict is unchanged)`,
+      `load: metrics not sent to Prometheus at http://127.0.0.1:${port}/api/v1/write: ECONNREFUSED (the run's ` +
+        `verdict is unchanged)`,
     ]);
     const unusable = remoteWriteTarget(
       undefined,
@@ -185,36 +190,40 @@ test.describe('sending', () => {
 });
 
 test.describe('what a run sends', () => {
-  test('certify: one pvh_clause_verdict per clause with its verdict, the regressed clauses, the run verdict, exit code, counts', () => {
-    const r = results();
-    const samples = conformanceSamples(r, T);
-    const verdicts = samples.filter((s) => s.name === 'pvh_clause_verdict');
-    expect(verdicts).toHaveLength(r.clauses.length);
-    expect(new Set(verdicts.map((s) => s.labels.clause)).size).toBe(r.clauses.length);
-    expect(verdicts[0]!.labels).toEqual({
-      environment: 'staging',
-      clause: r.clauses[0]!.id,
-      level: r.clauses[0]!.level,
-      verdict: 'fail',
-    });
-    expect(verdicts[1]!.labels.verdict).toBe('partial');
-    expect(samples.every((s) => s.timestampMs === T && s.labels.environment === 'staging')).toBe(true);
-    const one = (name: string) => samples.filter((s) => s.name === name);
-    expect(one('pvh_clause_regressed').map((s) => s.labels.clause)).toEqual([r.clauses[0]!.id]);
-    expect(one('pvh_certify_verdict').map((s) => s.labels.verdict)).toEqual(['NOT CONFORMANT']);
-    expect(one('pvh_certify_exit_code').map((s) => s.value)).toEqual([1]);
-    expect(one('pvh_certify_duration_seconds').map((s) => s.value)).toEqual([12.5]);
-    expect(one('pvh_certify_clauses')).toHaveLength(CLAUSE_VERDICTS.length);
-    expect(one('pvh_certify_clauses').reduce((n, s) => n + s.value, 0)).toBe(r.clauses.length);
-    expect(one('pvh_certify_regressions').map((s) => s.value)).toEqual([1]);
-    expect(one('pvh_certify_run_info')[0]!.labels).toMatchObject({
-      run_id: 'run-1',
-      commit: 'abc1234',
-      verdict: 'NOT CONFORMANT',
-    });
-    // Every sample encodes: names and labels are valid for Prometheus.
-    expect(decodeWriteRequest(encodeWriteRequest(samples))).toHaveLength(samples.length);
-  });
+  test(
+    'certify: one pvh_clause_verdict per clause with its verdict, the regressed clauses, the run verdict, exit ' +
+      'code, counts',
+    () => {
+      const r = results();
+      const samples = conformanceSamples(r, T);
+      const verdicts = samples.filter((s) => s.name === 'pvh_clause_verdict');
+      expect(verdicts).toHaveLength(r.clauses.length);
+      expect(new Set(verdicts.map((s) => s.labels.clause)).size).toBe(r.clauses.length);
+      expect(verdicts[0]!.labels).toEqual({
+        environment: 'staging',
+        clause: r.clauses[0]!.id,
+        level: r.clauses[0]!.level,
+        verdict: 'fail',
+      });
+      expect(verdicts[1]!.labels.verdict).toBe('partial');
+      expect(samples.every((s) => s.timestampMs === T && s.labels.environment === 'staging')).toBe(true);
+      const one = (name: string) => samples.filter((s) => s.name === name);
+      expect(one('pvh_clause_regressed').map((s) => s.labels.clause)).toEqual([r.clauses[0]!.id]);
+      expect(one('pvh_certify_verdict').map((s) => s.labels.verdict)).toEqual(['NOT CONFORMANT']);
+      expect(one('pvh_certify_exit_code').map((s) => s.value)).toEqual([1]);
+      expect(one('pvh_certify_duration_seconds').map((s) => s.value)).toEqual([12.5]);
+      expect(one('pvh_certify_clauses')).toHaveLength(CLAUSE_VERDICTS.length);
+      expect(one('pvh_certify_clauses').reduce((n, s) => n + s.value, 0)).toBe(r.clauses.length);
+      expect(one('pvh_certify_regressions').map((s) => s.value)).toEqual([1]);
+      expect(one('pvh_certify_run_info')[0]!.labels).toMatchObject({
+        run_id: 'run-1',
+        commit: 'abc1234',
+        verdict: 'NOT CONFORMANT',
+      });
+      // Every sample encodes: names and labels are valid for Prometheus.
+      expect(decodeWriteRequest(encodeWriteRequest(samples))).toHaveLength(samples.length);
+    },
+  );
 
   test('gate: go or no-go with the environment certified', () => {
     const s = gateSamples({ go: false, reasons: ['a', 'b'], warnings: [], counts: [] }, results(), T);
@@ -224,60 +233,64 @@ test.describe('what a run sends', () => {
     ]);
   });
 
-  test("load: k6's own output tagged with the run's labels, credentials only in its environment; the thresholds after it", () => {
-    const labels = {
-      environment: 'staging',
-      load_scenario: 'contention',
-      profile: 'smoke',
-      testid: 'r1',
-      commit: 'abc',
-    };
-    const { args, env } = k6RemoteWrite(
-      remoteWriteTarget('https://u:secret@p.example/api/v1/write', undefined, {})!,
-      labels,
-    );
-    expect(args).toEqual([
-      '--out',
-      'experimental-prometheus-rw',
-      '--tag',
-      'environment=staging',
-      '--tag',
-      'load_scenario=contention',
-      '--tag',
-      'profile=smoke',
-      '--tag',
-      'testid=r1',
-      '--tag',
-      'commit=abc',
-    ]);
-    expect(args.join(' ')).not.toContain('secret');
-    expect(env.K6_PROMETHEUS_RW_SERVER_URL).toBe('https://p.example/api/v1/write');
-    expect(env.K6_PROMETHEUS_RW_HEADERS_authorization).toBe(`Basic ${Buffer.from('u:secret').toString('base64')}`);
-    const summary = {
-      scenario: 'contention',
-      profile: 'smoke',
-      environment: 'staging',
-      runId: 'r1',
-      finishedAt: '',
-      durationMs: 8000,
-      passed: false,
-      metrics: {},
-      thresholds: [
-        { metric: 'double_bookings', expression: 'count==0', ok: false, values: {} },
-        { metric: 'http_req_duration{op:book}', expression: 'p(95)<200', ok: true, values: {} },
-      ],
-    };
-    const samples = loadSamples(labels, { exitCode: 99, summary, p95Ms: 200, harnessVersion: '0.1.0' }, T);
-    expect(
-      samples
-        .filter((s) => s.name === 'pvh_load_threshold_ok')
-        .map((s) => [s.labels.metric, s.labels.expression, s.value]),
-    ).toEqual([
-      ['double_bookings', 'count==0', 0],
-      ['http_req_duration{op:book}', 'p(95)<200', 1],
-    ]);
-    expect(samples.find((s) => s.name === 'pvh_load_p95_threshold_seconds')?.value).toBe(0.2);
-    expect(samples.find((s) => s.name === 'pvh_load_exit_code')?.value).toBe(99);
-    expect(samples.every((s) => s.labels.testid === 'r1' && s.labels.commit === 'abc')).toBe(true);
-  });
+  test(
+    "load: k6's own output tagged with the run's labels, credentials only in its environment; the thresholds " +
+      'after it',
+    () => {
+      const labels = {
+        environment: 'staging',
+        load_scenario: 'contention',
+        profile: 'smoke',
+        testid: 'r1',
+        commit: 'abc',
+      };
+      const { args, env } = k6RemoteWrite(
+        remoteWriteTarget('https://u:secret@p.example/api/v1/write', undefined, {})!,
+        labels,
+      );
+      expect(args).toEqual([
+        '--out',
+        'experimental-prometheus-rw',
+        '--tag',
+        'environment=staging',
+        '--tag',
+        'load_scenario=contention',
+        '--tag',
+        'profile=smoke',
+        '--tag',
+        'testid=r1',
+        '--tag',
+        'commit=abc',
+      ]);
+      expect(args.join(' ')).not.toContain('secret');
+      expect(env.K6_PROMETHEUS_RW_SERVER_URL).toBe('https://p.example/api/v1/write');
+      expect(env.K6_PROMETHEUS_RW_HEADERS_authorization).toBe(`Basic ${Buffer.from('u:secret').toString('base64')}`);
+      const summary = {
+        scenario: 'contention',
+        profile: 'smoke',
+        environment: 'staging',
+        runId: 'r1',
+        finishedAt: '',
+        durationMs: 8000,
+        passed: false,
+        metrics: {},
+        thresholds: [
+          { metric: 'double_bookings', expression: 'count==0', ok: false, values: {} },
+          { metric: 'http_req_duration{op:book}', expression: 'p(95)<200', ok: true, values: {} },
+        ],
+      };
+      const samples = loadSamples(labels, { exitCode: 99, summary, p95Ms: 200, harnessVersion: '0.1.0' }, T);
+      expect(
+        samples
+          .filter((s) => s.name === 'pvh_load_threshold_ok')
+          .map((s) => [s.labels.metric, s.labels.expression, s.value]),
+      ).toEqual([
+        ['double_bookings', 'count==0', 0],
+        ['http_req_duration{op:book}', 'p(95)<200', 1],
+      ]);
+      expect(samples.find((s) => s.name === 'pvh_load_p95_threshold_seconds')?.value).toBe(0.2);
+      expect(samples.find((s) => s.name === 'pvh_load_exit_code')?.value).toBe(99);
+      expect(samples.every((s) => s.labels.testid === 'r1' && s.labels.commit === 'abc')).toBe(true);
+    },
+  );
 });

@@ -20,7 +20,8 @@ import { loadSamples } from './load-series.ts';
 const DIR = path.join(PROJECT_ROOT, 'reporters', 'prometheus');
 const promtool = onPath('promtool');
 const NO_PROMTOOL =
-  'promtool is not installed (Debian package prometheus); .ci/nightly.d/25-prometheus.sh installs it and runs these checks';
+  'promtool is not installed (Debian package prometheus); .ci/nightly.d/25-prometheus.sh installs it and runs ' +
+  'these checks';
 
 function run(args: string[], cwd = DIR): { code: number; output: string } {
   const r = spawnSync(promtool!, args, { cwd, encoding: 'utf8' });

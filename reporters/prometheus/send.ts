@@ -36,7 +36,10 @@ export const PROMETHEUS_URL_VAR = 'PVH_PROMETHEUS_URL';
 export const PROMETHEUS_FLAG = {
   type: 'string',
   value: 'URL',
-  help: `send the run's metrics to this Prometheus remote-write endpoint (e.g.\nhttp://127.0.0.1:9090/api/v1/write; user:password in it becomes Basic auth); default\n$${PROMETHEUS_URL_VAR}, then the config's observability.prometheusRemoteWrite. Best effort:\nnever changes the verdict or the exit code`,
+  help:
+    `send the run's metrics to this Prometheus remote-write endpoint (e.g.\nhttp://127.0.0.1:9090/api/v1/write; ` +
+    `user:password in it becomes Basic auth); default\n$${PROMETHEUS_URL_VAR}, then the config's ` +
+    `observability.prometheusRemoteWrite. Best effort:\nnever changes the verdict or the exit code`,
 } as const;
 
 /** The endpoint of a run, or undefined when none is named. A malformed URL is a usage error (exit 2). */
@@ -122,7 +125,8 @@ export async function sendSamples(
   if (result.ok) log(`${command}: sent ${result.series} series to Prometheus at ${target.shown}`);
   else
     log(
-      `${command}: metrics not sent to Prometheus at ${target.shown}: ${result.reason} (the run's verdict is unchanged)`,
+      `${command}: metrics not sent to Prometheus at ${target.shown}: ${result.reason} (the run's verdict is ` +
+        `unchanged)`,
     );
   return result;
 }

@@ -22,7 +22,8 @@ type Metric = Record<string, string>;
 type VectorItem = { metric: Metric; value: [number, string] };
 type MatrixItem = { metric: Metric; values: Array<[number, string]> };
 
-/** An instant query, or with `rangeSeconds` a range query ending now (a point every 5 s, as Grafana draws a short range). */
+/** An instant query, or with `rangeSeconds` a range query ending now (a point every 5 s, as Grafana draws a short
+ * range). */
 async function query<T>(api: string, expr: string, rangeSeconds?: number): Promise<T[]> {
   const url = new URL(rangeSeconds ? '/api/v1/query_range' : '/api/v1/query', api);
   url.searchParams.set('query', expr);
@@ -80,7 +81,8 @@ export async function checkLoadRun(api: string, summaryFile: string, expectation
   out.push(
     line(
       thresholds.length === s.thresholds.length && agree.length === s.thresholds.length,
-      `${s.scenario} run ${s.runId}: ${thresholds.length} pvh_load_threshold_ok series, ${agree.length} of ${s.thresholds.length} thresholds with the summary's verdict`,
+      `${s.scenario} run ${s.runId}: ${thresholds.length} pvh_load_threshold_ok series, ${agree.length} of ${s.thresholds.length} ` +
+        `thresholds with the summary's verdict`,
     ),
   );
   for (const e of expectations.map(parseExpectation)) {
@@ -123,7 +125,8 @@ export async function checkCertification(api: string, resultsFile: string): Prom
   out.push(
     line(
       verdict.length === 1 && verdict[0]!.metric.verdict === r.verdict,
-      `certification run ${r.run.id}: pvh_certify_verdict ${verdict.map((v) => v.metric.verdict).join(', ') || 'missing'}, results.json ${r.verdict}`,
+      `certification run ${r.run.id}: pvh_certify_verdict ` +
+        `${verdict.map((v) => v.metric.verdict).join(', ') || 'missing'}, results.json ${r.verdict}`,
     ),
   );
   return out;

@@ -1,6 +1,7 @@
 /**
  * `npm run canary`: proves no secret leaves a run. Starts the reference API with the canary client
- * secrets and canary-prefixed tokens (canaries.ts), runs the whole pipeline against it (certify, load smoke, Allure report, evidence bundle) with its
+ * secrets and canary-prefixed tokens (canaries.ts), runs the whole pipeline against it (certify, load smoke, Allure
+ * report, evidence bundle) with its
  * own report dir while capturing all output, then scans every file under that dir and the captured
  * output for every canary secret and every token the reference issued, in every encoding. The
  * client check runs too, with canary secrets of its own sandbox, and its report (client/) is
@@ -164,7 +165,9 @@ export async function runCanary(options: { plant: boolean }): Promise<number> {
   const scan = scanRun(reportDir, all, issued);
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   console.log(
-    `canary: scanned ${scan.files} files (${(scan.bytes / 1e6).toFixed(1)} MB) and ${(all.length / 1e3).toFixed(0)} kB of output for ${canarySpecs().length} canary secrets and ${issued.length} issued tokens in ${seconds} s`,
+    `canary: scanned ${scan.files} files (${(scan.bytes / 1e6).toFixed(1)} MB) and ${(all.length / 1e3).toFixed(0)} ` +
+      `kB of output for ${canarySpecs().length} canary secrets and ${issued.length} issued tokens in ${seconds} ` +
+      `s`,
   );
   if (scan.opaque.length > 0)
     console.log(
@@ -189,7 +192,8 @@ async function clientCheckStep(
   const t0 = performance.now();
   const sample = path.join(ROOT, 'fixtures', 'client-check', 'samples', 'node', 'client.mjs');
   const vars =
-    'AUTH_URL=$CLIENT_CHECK_AUTH_URL BASE_URL=$CLIENT_CHECK_BASE_URL CLIENT_ID=$CLIENT_CHECK_CLIENT_ID CLIENT_SECRET=$CLIENT_CHECK_CLIENT_SECRET CERTS=$CLIENT_CHECK_CERTS';
+    'AUTH_URL=$CLIENT_CHECK_AUTH_URL BASE_URL=$CLIENT_CHECK_BASE_URL CLIENT_ID=$CLIENT_CHECK_CLIENT_ID ' +
+    'CLIENT_SECRET=$CLIENT_CHECK_CLIENT_SECRET CERTS=$CLIENT_CHECK_CERTS';
   const command = ['', 'raw-secret', 'token-json', 'token-get', 'basic-raw', 'two-auth', 'basic-auth']
     .map((m) => `MISTAKE=${m} ${vars} "${process.execPath}" "${sample}" >/dev/null`)
     .join('; ');
@@ -221,7 +225,8 @@ function keepSent(prometheus: Capture, reportDir: string): string[] {
   });
   const names = new Set(prometheus.writes.flatMap((w) => w.series.map((s) => s.labels.__name__ ?? '')));
   console.log(
-    `canary: prometheus: ${prometheus.writes.length} remote-write requests, ${names.size} metric names kept in prometheus-sent/`,
+    `canary: prometheus: ${prometheus.writes.length} remote-write requests, ${names.size} metric names kept ` +
+      `in prometheus-sent/`,
   );
   const missing = [
     ['pvh_clause_verdict', 'certify'],

@@ -189,7 +189,9 @@ export async function runCertifyBench(o: BenchOptions): Promise<BenchResult> {
     const run = await certifyOnce(latencyMs, repetition, o.env ?? process.env);
     runs.push(run);
     o.log(
-      `certify:bench: [${i + 1}/${order.length}] ${latencyMs} ms: ${run.seconds} s (${run.workers} workers, ${run.verdict}, ${run.exchanges} exchanges, peak ${run.peakConcurrency} at once, load ${run.load.map((l) => l.toFixed(1)).join(' to ')})`,
+      `certify:bench: [${i + 1}/${order.length}] ${latencyMs} ms: ${run.seconds} s (${run.workers} workers, ` +
+        `${run.verdict}, ${run.exchanges} exchanges, peak ${run.peakConcurrency} at once, load ` +
+        `${run.load.map((l) => l.toFixed(1)).join(' to ')})`,
     );
   }
   const seconds = Object.fromEntries(
@@ -224,8 +226,11 @@ export function describeCertifyBench(r: BenchResult): string[] {
   const s = (l: number) => r.seconds[`${l}ms`];
   const loads = r.runs.flatMap((x) => x.load);
   return [
-    `certify:bench: 0ms=${s(0)} s, 150ms=${s(150)} s, 300ms=${s(300)} s (checks ${r.checks}, exchanges ${r.exchanges}, peak concurrency ${r.peakConcurrency})`,
-    `certify:bench: medians of ${r.runs.length / BENCH_LATENCIES.length} run(s) each on ${r.machine.cpus} × ${r.machine.model}, load average ${Math.min(...loads).toFixed(1)} to ${Math.max(...loads).toFixed(1)}; goals ${BENCH_LATENCIES.map((l) => `${l}ms ≤ ${BENCH_GOALS[l]} s`).join(', ')}: ${r.goalsMet ? 'met' : 'NOT met'}`,
+    `certify:bench: 0ms=${s(0)} s, 150ms=${s(150)} s, 300ms=${s(300)} s (checks ${r.checks}, exchanges ` +
+      `${r.exchanges}, peak concurrency ${r.peakConcurrency})`,
+    `certify:bench: medians of ${r.runs.length / BENCH_LATENCIES.length} run(s) each on ${r.machine.cpus} × ` +
+      `${r.machine.model}, load average ${Math.min(...loads).toFixed(1)} to ${Math.max(...loads).toFixed(1)}; ` +
+      `goals ${BENCH_LATENCIES.map((l) => `${l}ms ≤ ${BENCH_GOALS[l]} s`).join(', ')}: ${r.goalsMet ? 'met' : 'NOT met'}`,
     ...(r.ok
       ? []
       : [

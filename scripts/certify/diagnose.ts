@@ -28,7 +28,8 @@ export interface DiagnosisRun {
   env: NodeJS.ProcessEnv;
 }
 
-/** Diagnoses the run when it failed on answers of the target; the certification as it then stands, or undefined when there was nothing to diagnose. */
+/** Diagnoses the run when it failed on answers of the target; the certification as it then stands, or undefined when
+ * there was nothing to diagnose. */
 export async function diagnoseRun(
   d: DiagnosisRun,
   log: (line: string) => void = console.log,
@@ -45,7 +46,9 @@ export async function diagnoseRun(
   if (plan.note) log(`diagnosis: ${plan.note}`);
   else if (n > 0)
     log(
-      `diagnosis: replaying failed tests alone (${n} root clause${n === 1 ? '' : 's'}${plan.skipped.length ? ` of ${n + plan.skipped.length}` : ''}, within ${(plan.budgetMs / 1000).toFixed(1)} s)`,
+      `diagnosis: replaying failed tests alone (${n} root ` +
+        `clause${n === 1 ? '' : 's'}${plan.skipped.length ? ` of ${n + plan.skipped.length}` : ''}, within ${(plan.budgetMs / 1000).toFixed(1)} ` +
+        `s)`,
     );
   const replays = await replayAlone(plan, path.join(d.reportDir, 'diagnosis'), d.env);
   const replayed = new Map<string, ReplayResult>(replays.results.map((r) => [r.title, r]));
@@ -67,7 +70,8 @@ async function experiment(
   if (clauses.length === 0) return { records: [], budgetMs: 0, spentMs: 0, exchanges: [], leftBooked: [] };
   const budget = experimentBudgetMs(wallMs);
   log(
-    `diagnosis: testing ${clauses.length} candidate root cause${clauses.length === 1 ? '' : 's'} alone (${clauses.join(', ')}), within ${(budget.ms / 1000).toFixed(1)} s (${budget.why})`,
+    `diagnosis: testing ${clauses.length} candidate root cause${clauses.length === 1 ? '' : 's'} alone ` +
+      `(${clauses.join(', ')}), within ${(budget.ms / 1000).toFixed(1)} s (${budget.why})`,
   );
   try {
     return await runExperiments(clauses, env, budget.ms);

@@ -124,10 +124,14 @@ export async function certify(options: CertifyOptions): Promise<number> {
   }
   if (target.embedded)
     console.log(
-      `certify: started the embedded reference API at ${target.embedded.baseUrl} (token endpoint ${target.embedded.authUrl})`,
+      `certify: started the embedded reference API at ${target.embedded.baseUrl} (token endpoint ` +
+        `${target.embedded.authUrl})`,
     );
   console.log(
-    `certify: environment ${resolved.name} (${displayPath(resolved.configFile)}): ${resolved.pool.length} pool certificates, writes ${resolved.writable.length > 0 ? `on ${resolved.writable.length} certificates` : 'off (read-only)'}, run ${env.PVH_RUN_ID}`,
+    `certify: environment ${resolved.name} (${displayPath(resolved.configFile)}): ${resolved.pool.length} ` +
+      `pool certificates, writes ` +
+      `${resolved.writable.length > 0 ? `on ${resolved.writable.length} certificates` : 'off (read-only)'}, run ` +
+      `${env.PVH_RUN_ID}`,
   );
   for (const line of describeUrls(resolved, 'certify: ')) console.log(line);
   for (const line of describeNetwork(resolved.network)) console.log(`certify: ${line}`);
@@ -169,7 +173,10 @@ export async function certify(options: CertifyOptions): Promise<number> {
   if (!check.ok) {
     await target.close();
     const config = check.configErrors ?? [];
-    const why = `the preflight failed (${config.length > 0 ? `the config and the target disagree: ${config.length} contradiction${config.length === 1 ? '' : 's'}` : preflightCause(check.failure!)})`;
+    const why =
+      `the preflight failed ` +
+      (`(${config.length > 0 ? `the config and the target disagree: ${config.length} contradiction${config.length === 1 ? '' : 's'}` : preflightCause(check.failure!)}` +
+        `)`);
     // Every clause the run would have checked, however long the listing takes (cached after the first: listing.ts).
     const plan = await universe;
     const made = provisional(
@@ -185,7 +192,8 @@ export async function certify(options: CertifyOptions): Promise<number> {
     const last = lastCompleteRun(historyFile({ ...env, PVH_REPORT_DIR: reportDir }), resolved.name);
     if (last) results.lastRun = last;
     writeCertification(attemptDir, results);
-    // JUnit shows this run (a CI server lists the failure); the last complete certification and its Allure results stay.
+    // JUnit shows this run (a CI server lists the failure); the last complete certification and its Allure results
+    // stay.
     rmSync(junit, { force: true });
     addVerdictToJUnit(junit, results);
     for (const line of config) console.log(`certify: config error: ${line}`);
@@ -193,7 +201,8 @@ export async function certify(options: CertifyOptions): Promise<number> {
       config.length > 0
         ? 'verdict CONFIG ERROR: the config and the target disagree: fix the config and run again'
         : results.verdict === 'NOT CONFORMANT'
-          ? `verdict NOT CONFORMANT: root cause ${results.rootCauses[0]!.clause}, shown by the preflight's own requests; no other check could run`
+          ? `verdict NOT CONFORMANT: root cause ${results.rootCauses[0]!.clause}, shown by the preflight's own ` +
+            `requests; no other check could run`
           : 'verdict INCONCLUSIVE: the target could not be used, no check ran';
     console.log(`certify: ${said}; this run's report in ${attemptDir}/${lastComplete(certDir)}`);
     return finish(EXIT_CODE[results.verdict], results);
@@ -264,7 +273,8 @@ export async function certify(options: CertifyOptions): Promise<number> {
   if (warned.length > 0) console.log(`certify: SHOULD warnings: ${warned.map((c) => c.id).join(', ')}`);
   if (suites.signalled)
     console.log(
-      `certify: stopped by ${suites.signalled} after ${finishedTests(results)} of ${results.run.plannedTests ?? results.tests.length} tests had finished; their results are in the report`,
+      `certify: stopped by ${suites.signalled} after ${finishedTests(results)} of ${results.run.plannedTests ?? results.tests.length} ` +
+        `tests had finished; their results are in the report`,
     );
   // What the target showed the config claims wrongly: fix the config first; whatever else the run found, exit 2.
   const config = configErrorsOf(results);
@@ -273,7 +283,8 @@ export async function certify(options: CertifyOptions): Promise<number> {
     for (const c of results.causes.filter((x) => !config.some((l) => x === configErrorCause(l))).slice(0, 5))
       console.log(`certify: inconclusive because ${c}`);
   console.log(
-    `certify: verdict ${results.verdict}${gapsNote(results)}; reports in ${certDir}/ (index.html, SUMMARY.md, results.json)`,
+    `certify: verdict ${results.verdict}${gapsNote(results)}; reports in ${certDir}/ (index.html, SUMMARY.md, ` +
+      `results.json)`,
   );
   if (config.length > 0) console.log('certify: the config and the target disagree: fix the config and run again');
   return finish(EXIT_CODE[results.verdict], results);

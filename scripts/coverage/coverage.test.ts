@@ -118,8 +118,8 @@ test.describe('coverage:clauses matrix', () => {
       venue.cells.every(
         (c) =>
           c.notRun ===
-            'no venue-limited API user configured; to test it, add `credentials.limitedVenue` (a user limited to some venues of the pool)' &&
-          !c.hole,
+            'no venue-limited API user configured; to test it, add `credentials.limitedVenue` (a user limited ' +
+              'to some venues of the pool)' && !c.hole,
       ),
     ).toBe(true);
     expect(renderMatrix(m)).toContain('{id=legacy}');

@@ -13,7 +13,8 @@ import { CommandError } from '../../fixtures/harness/support/command-error.ts';
 import { ANNOTATION } from '../../fixtures/harness/verdicts.ts';
 import type { DeclaredTest } from '../../fixtures/harness/run/run-context.ts';
 
-/** A listed test: its clauses, the cells of the coverage matrix it takes (e.g. venue-refused{op=get,id=legacy}), what it needs. */
+/** A listed test: its clauses, the cells of the coverage matrix it takes (e.g. venue-refused{op=get,id=legacy}), what
+ * it needs. */
 export type ListedTest = DeclaredTest;
 
 /** The subset of Playwright's JSON report that listing yields; typed loosely because it is parsed input. */
@@ -156,7 +157,8 @@ export function listConformanceTests(cwd = PROJECT_ROOT): ListedTest[] {
   );
 }
 
-/** The same, without blocking: certify lists the suites while its preflight runs (`signal` stops a listing it no longer needs). */
+/** The same, without blocking: certify lists the suites while its preflight runs (`signal` stops a listing it no longer
+ * needs). */
 export function listConformanceTestsAsync(cwd = PROJECT_ROOT, signal?: AbortSignal): Promise<ListedTest[]> {
   const key = listingKey(cwd);
   const hit = cached(key);

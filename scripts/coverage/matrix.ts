@@ -76,7 +76,8 @@ export function renderMatrix(m: MatrixCoverage): string {
   }
   lines.push(
     '',
-    `matrix: ${m.cells} cells, ${m.covered} covered, ${m.notRun} not servable by "${m.environment}", ${m.holes} testable hole${m.holes === 1 ? '' : 's'}`,
+    `matrix: ${m.cells} cells, ${m.covered} covered, ${m.notRun} not servable by "${m.environment}", ${m.holes} ` +
+      `testable hole${m.holes === 1 ? '' : 's'}`,
   );
   return lines.join('\n');
 }

@@ -86,7 +86,8 @@ test.describe("a config the target contradicts is the config's mistake: exit 2 a
       expect(run.code, run.output).toBe(CONFIG_ERROR_EXIT);
       // The command as a partner pastes it: their config is a file, not a shipped name.
       expect(run.output).toContain(
-        `config error: pool: ALPHA005 is declared bookable but is booked (by an earlier run of this harness: npm run janitor -- --env ${config} removes it)`,
+        `config error: pool: ALPHA005 is declared bookable but is booked (by an earlier run of this harness: ` +
+          `npm run janitor -- --env ${config} removes it)`,
       );
       // And it does.
       const janitor = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/janitor.ts', '--env', config], {
@@ -114,7 +115,8 @@ test.describe("a config the target contradicts is the config's mistake: exit 2 a
     });
     expect(run.code, run.output).toBe(CONFIG_ERROR_EXIT);
     expect(run.output).toContain(
-      'config error: credentials.readOnly: the token endpoint refused the read-only user (HTTP 401 invalid_client): check the client_id and client_secret in PEER_RO_ID/PEER_RO_SECRET',
+      'config error: credentials.readOnly: the token endpoint refused the read-only user (HTTP 401 ' +
+        'invalid_client): check the client_id and client_secret in PEER_RO_ID/PEER_RO_SECRET',
     );
     expect(run.output).not.toMatch(/^progress:/m); // no suite ran
     expect(run.ms).toBeLessThan(10_000);

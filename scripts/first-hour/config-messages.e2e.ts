@@ -60,39 +60,48 @@ test.describe('first-hour config mistakes against peer.py', () => {
     expect(run.output).not.toMatch(/HTTPS?_PROXY/);
   });
 
-  test(`a declared bookingReference limit under ${MIN_BOOKING_REFERENCE_LIMIT} is refused before any request, naming the minimum`, async () => {
-    const config = writePeerConfig(dir, peer, (c) => {
-      c.booking = { limits: { bookingReference: 40 } };
-    });
-    const run = await certifyPartner(config, path.join(dir, 'reports'));
-    expect(run.code, run.output).toBe(CONFIG_ERROR_EXIT);
-    expect(run.output).toContain(
-      `booking.limits.bookingReference is 40, but the harness's own booking references need ${MIN_BOOKING_REFERENCE_LIMIT}`,
-    );
-    expect(run.output).not.toMatch(/preflight:/);
-  });
+  test(
+    `a declared bookingReference limit under ${MIN_BOOKING_REFERENCE_LIMIT} is refused before any request, ` +
+      `naming the minimum`,
+    async () => {
+      const config = writePeerConfig(dir, peer, (c) => {
+        c.booking = { limits: { bookingReference: 40 } };
+      });
+      const run = await certifyPartner(config, path.join(dir, 'reports'));
+      expect(run.code, run.output).toBe(CONFIG_ERROR_EXIT);
+      expect(run.output).toContain(
+        `booking.limits.bookingReference is 40, but the harness's own booking references need ${MIN_BOOKING_REFERENCE_LIMIT}`,
+      );
+      expect(run.output).not.toMatch(/preflight:/);
+    },
+  );
 });
 
-test('a .env secret cut at an unquoted "#" gets a quoting hint; a quoted one none; one set in the shell says the shell\'s was used when .env differs', () => {
-  const dir = mkdtempSync(path.join(tmpdir(), 'pvh-dotenv-'));
-  try {
-    const file = path.join(dir, '.env');
-    writeFileSync(file, 'MY_SECRET=Pr1m+ry&key=50% off #Zürich\nMY_QUOTED="R3ad #only"\n');
-    const fromDotenv = {
-      MY_SECRET: 'Pr1m+ry&key=50% off',
-      MY_QUOTED: 'R3ad #only',
-      [SOURCES_VARIABLE]: 'MY_SECRET=dotenv,MY_QUOTED=dotenv',
-    };
-    expect(envValueHint('MY_SECRET', fromDotenv, file)).toBe(
-      `; its value in .env looks cut at a "#" (an unquoted # starts a comment there): quote it, MY_SECRET='…'`,
-    );
-    expect(envValueHint('MY_QUOTED', fromDotenv, file)).toBeUndefined();
-    expect(envValueHint('MY_QUOTED', { MY_QUOTED: 'R3ad #only' }, file)).toBeUndefined(); // the shell's, the same as .env's
-    expect(envValueHint('MY_SECRET', { MY_SECRET: 'set in the shell' }, file)).toBe(
-      "; MY_SECRET is set in your shell and in .env, with different values: the shell's was used (it wins over .env); unset it (unset MY_SECRET) to use the one in .env",
-    );
-    expect(envValueHint('MY_OTHER', { MY_OTHER: 'only in the shell' }, file)).toBeUndefined();
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-});
+test(
+  'a .env secret cut at an unquoted "#" gets a quoting hint; a quoted one none; one set in the shell says the ' +
+    "shell's was used when .env differs",
+  () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'pvh-dotenv-'));
+    try {
+      const file = path.join(dir, '.env');
+      writeFileSync(file, 'MY_SECRET=Pr1m+ry&key=50% off #Zürich\nMY_QUOTED="R3ad #only"\n');
+      const fromDotenv = {
+        MY_SECRET: 'Pr1m+ry&key=50% off',
+        MY_QUOTED: 'R3ad #only',
+        [SOURCES_VARIABLE]: 'MY_SECRET=dotenv,MY_QUOTED=dotenv',
+      };
+      expect(envValueHint('MY_SECRET', fromDotenv, file)).toBe(
+        `; its value in .env looks cut at a "#" (an unquoted # starts a comment there): quote it, MY_SECRET='…'`,
+      );
+      expect(envValueHint('MY_QUOTED', fromDotenv, file)).toBeUndefined();
+      expect(envValueHint('MY_QUOTED', { MY_QUOTED: 'R3ad #only' }, file)).toBeUndefined(); // the shell's, the same as .env's
+      expect(envValueHint('MY_SECRET', { MY_SECRET: 'set in the shell' }, file)).toBe(
+        "; MY_SECRET is set in your shell and in .env, with different values: the shell's was used (it wins " +
+          'over .env); unset it (unset MY_SECRET) to use the one in .env',
+      );
+      expect(envValueHint('MY_OTHER', { MY_OTHER: 'only in the shell' }, file)).toBeUndefined();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  },
+);

@@ -48,7 +48,8 @@ test('SIGINT half-way leaves no booking of the run on the target and a report of
     expect(untested.length, run.output).toBeGreaterThan(0);
     for (const c of untested)
       expect(c.coverage).toBe(
-        `not tested: the run was stopped before its ${c.checks.length} ${c.checks.some((x) => x.kind === 'cell') ? 'ways in' : 'checks'} ran`,
+        `not tested: the run was stopped before its ${c.checks.length} ${c.checks.some((x) => x.kind === 'cell') ? 'ways in' : 'checks'} ` +
+          `ran`,
       );
     expect(results.clauses.map((c) => c.coverage).join('\n')).not.toMatch(/held on 0 of/);
     expect(await harnessBookings(peer), run.output).toEqual([]);
@@ -60,7 +61,8 @@ test('SIGINT half-way leaves no booking of the run on the target and a report of
 
 // #41: a stop blames nothing. Interrupted at random moments against a correct implementation in
 // another process, no report names a root cause or fails a clause, and no booking is left behind.
-// PVH_CI_INTERRUPT_MOMENTS sets how many (CI: 4; the acceptance run: 20). PVH_CI_*, because npm test's hermetic environment keeps only those of ours.
+// PVH_CI_INTERRUPT_MOMENTS sets how many (CI: 4; the acceptance run: 20). PVH_CI_*, because npm test's hermetic
+// environment keeps only those of ours.
 test('SIGINT at random moments against a correct target: no root cause, no failed clause, no booking left', async () => {
   const moments = Number(process.env.PVH_CI_INTERRUPT_MOMENTS ?? 4);
   test.setTimeout(moments * 120_000);

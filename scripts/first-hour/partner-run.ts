@@ -17,7 +17,8 @@ export interface PartnerRun {
   ms: number;
 }
 
-/** The process environment without anything of the harness (PVH_*, REF_*), plus `extra`; no .env unless `extra` names one (PVH_DOTENV). */
+/** The process environment without anything of the harness (PVH_*, REF_*), plus `extra`; no .env unless `extra` names
+ * one (PVH_DOTENV). */
 export function partnerEnv(extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
   const clean = Object.fromEntries(
     Object.entries(process.env).filter(
@@ -27,7 +28,8 @@ export function partnerEnv(extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
   return { ...clean, ...PEER_VARIABLES, CI: '1', PVH_DOTENV: NO_DOTENV, ...extra };
 }
 
-/** `npm run certify -- --env CONFIG ARGS` in a child; `onLine` sees each output line and may signal the run's process group. */
+/** `npm run certify -- --env CONFIG ARGS` in a child; `onLine` sees each output line and may signal the run's process
+ * group. */
 export function certifyPartner(
   config: string,
   reportDir: string,
@@ -67,7 +69,8 @@ export function readResults(dir: string): CertificationResults | undefined {
   return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as CertificationResults) : undefined;
 }
 
-/** The peer's certificates that carry a booking of this harness (bookingReference PVH-…), read with the primary user. */
+/** The peer's certificates that carry a booking of this harness (bookingReference PVH-…), read with the primary user.
+ * */
 export async function harnessBookings(peer: IndependentPeer): Promise<string[]> {
   const form = new URLSearchParams({
     grant_type: 'client_credentials',

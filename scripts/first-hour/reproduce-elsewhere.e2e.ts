@@ -16,7 +16,8 @@ import {
 } from '../../fixtures/harness/peers/independent-api/start.ts';
 import { certifyPartner } from './partner-run.ts';
 
-/** Tests that fail on the peer's bugs in different ways: challenges (Basic, malformed headers), an error text, a race. */
+/** Tests that fail on the peer's bugs in different ways: challenges (Basic, malformed headers), an error text, a race.
+ * */
 const FAILING =
   'Bearer enforcement: GET a certificate|error texts stay in the allowed ASCII set|concurrent removals of one booking';
 
@@ -26,32 +27,36 @@ function scriptsUnder(dir: string): string[] {
     .map((f) => path.join(dir, f));
 }
 
-test("each reproduce.sh of a failing run, run from another directory with only the config's variables, reproduces its failure", async () => {
-  test.setTimeout(300_000);
-  const peer = await startIndependentPeer({ bugs: ['problem-plain-json', 'no-challenge'] });
-  const dir = mkdtempSync(path.join(tmpdir(), 'pvh-reproduce-'));
-  try {
-    const reports = path.join(dir, 'reports');
-    const run = await certifyPartner(writePeerConfig(dir, peer), reports, { args: ['--grep', FAILING] });
-    expect(run.code, run.output).toBe(1);
-    const scripts = scriptsUnder(path.join(reports, 'certification', 'evidence'));
-    expect(scripts.length, run.output).toBeGreaterThanOrEqual(5);
-    const elsewhere = mkdtempSync(path.join(tmpdir(), 'pvh-elsewhere-'));
-    for (const script of scripts) {
-      // Nothing of the harness's: PATH, HOME and the variables the config names.
-      const replay = spawnSync('sh', [script], {
-        cwd: elsewhere,
-        env: { PATH: process.env.PATH ?? '', HOME: elsewhere, ...PEER_VARIABLES },
-        encoding: 'utf8',
-        timeout: 120_000,
-      });
-      expect(replay.status, `${path.relative(reports, script)}:\n${replay.stdout.slice(-1500)}${replay.stderr}`).toBe(
-        1,
-      );
-      expect(replay.stdout).toMatch(/^reproduced: all \d+ answers were the ones the run recorded/m);
+test(
+  "each reproduce.sh of a failing run, run from another directory with only the config's variables, reproduces " +
+    'its failure',
+  async () => {
+    test.setTimeout(300_000);
+    const peer = await startIndependentPeer({ bugs: ['problem-plain-json', 'no-challenge'] });
+    const dir = mkdtempSync(path.join(tmpdir(), 'pvh-reproduce-'));
+    try {
+      const reports = path.join(dir, 'reports');
+      const run = await certifyPartner(writePeerConfig(dir, peer), reports, { args: ['--grep', FAILING] });
+      expect(run.code, run.output).toBe(1);
+      const scripts = scriptsUnder(path.join(reports, 'certification', 'evidence'));
+      expect(scripts.length, run.output).toBeGreaterThanOrEqual(5);
+      const elsewhere = mkdtempSync(path.join(tmpdir(), 'pvh-elsewhere-'));
+      for (const script of scripts) {
+        // Nothing of the harness's: PATH, HOME and the variables the config names.
+        const replay = spawnSync('sh', [script], {
+          cwd: elsewhere,
+          env: { PATH: process.env.PATH ?? '', HOME: elsewhere, ...PEER_VARIABLES },
+          encoding: 'utf8',
+          timeout: 120_000,
+        });
+        expect(replay.status, `${path.relative(reports, script)}:\n${replay.stdout.slice(-1500)}${replay.stderr}`).toBe(
+          1,
+        );
+        expect(replay.stdout).toMatch(/^reproduced: all \d+ answers were the ones the run recorded/m);
+      }
+    } finally {
+      await peer.stop();
+      rmSync(dir, { recursive: true, force: true });
     }
-  } finally {
-    await peer.stop();
-    rmSync(dir, { recursive: true, force: true });
-  }
-});
+  },
+);

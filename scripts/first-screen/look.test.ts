@@ -1,4 +1,5 @@
-/** What the first screen must lead with (#42): the decision and its first reason before any count or ring, accepted gaps named. */
+/** What the first screen must lead with (#42): the decision and its first reason before any count or ring, accepted
+ * gaps named. */
 import { expect, test } from '@playwright/test';
 import { firstScreenEnv } from '../report/report.ts';
 import { firstScreenProblems } from './look.ts';
@@ -6,25 +7,30 @@ import { firstScreenProblems } from './look.ts';
 const noGo = { decision: 'NO-GO', gaps: [], root: 'PV-3-REMOVE' };
 const goWithGaps = { decision: 'GO', gaps: ['PV-5-LIFETIME'] };
 
-test('an Allure first screen whose title is the suite name, then the ring, fails; one that opens with NO-GO and the root cause holds', () => {
-  expect(
-    firstScreenProblems(
-      'allure',
-      'Report\nPartner Voucher API: conformance and load (release decision NO-GO)\n97.2%',
-      noGo,
-    ),
-  ).toEqual([
-    'the title "Partner Voucher API: conformance and load (release decision NO-GO)" does not open with the decision NO-GO',
-    'the title does not name the first root cause PV-3-REMOVE',
-  ]);
-  expect(
-    firstScreenProblems(
-      'allure',
-      'Report\nNO-GO: PV-3-REMOVE (MUST) broken: … · local: NOT CONFORMANT\nNovember 27\n83.2%',
-      noGo,
-    ),
-  ).toEqual([]);
-});
+test(
+  'an Allure first screen whose title is the suite name, then the ring, fails; one that opens with NO-GO and ' +
+    'the root cause holds',
+  () => {
+    expect(
+      firstScreenProblems(
+        'allure',
+        'Report\nPartner Voucher API: conformance and load (release decision NO-GO)\n97.2%',
+        noGo,
+      ),
+    ).toEqual([
+      'the title "Partner Voucher API: conformance and load (release decision NO-GO)" does not open with the ' +
+        'decision NO-GO',
+      'the title does not name the first root cause PV-3-REMOVE',
+    ]);
+    expect(
+      firstScreenProblems(
+        'allure',
+        'Report\nNO-GO: PV-3-REMOVE (MUST) broken: … · local: NOT CONFORMANT\nNovember 27\n83.2%',
+        noGo,
+      ),
+    ).toEqual([]);
+  },
+);
 
 test('GO with accepted gaps says so on both pages; "Certification: CONFORMANT" alone does not', () => {
   expect(firstScreenProblems('allure', 'Report\nGO · local: CONFORMANT\n100%', goWithGaps)).toEqual(
@@ -36,7 +42,8 @@ test('GO with accepted gaps says so on both pages; "Certification: CONFORMANT" a
   expect(
     firstScreenProblems(
       'certification',
-      "certification local: CONFORMANT\nRelease decision from this certification:\nGO\nAccepted gaps (the config's, not tested): PV-5-LIFETIME: a run lasts seconds",
+      'certification local: CONFORMANT\nRelease decision from this certification:\nGO\nAccepted gaps (the ' +
+        "config's, not tested): PV-5-LIFETIME: a run lasts seconds",
       goWithGaps,
     ),
   ).toEqual([]);

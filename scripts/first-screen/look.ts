@@ -90,7 +90,8 @@ const ALLURE_RENDER_MS = 180_000;
 export async function lookAtFirstScreens(reportDir: string, shots: string, gateGo: boolean): Promise<Look[]> {
   if (!existsSync(CHROMIUM))
     throw new Error(
-      `no Chromium at ${CHROMIUM}: install Debian's chromium package (apt-get install chromium), or set PVH_CHROMIUM to one`,
+      `no Chromium at ${CHROMIUM}: install Debian's chromium package (apt-get install chromium), or set ` +
+        `PVH_CHROMIUM to one`,
     );
   const results = JSON.parse(
     readFileSync(path.join(reportDir, 'certification', 'results.json'), 'utf8'),
@@ -122,11 +123,14 @@ export async function lookAtFirstScreens(reportDir: string, shots: string, gateG
       });
       await tab.goto(pathToFileURL(path.resolve(file)).href);
       // Allure renders after loading its data: wait for its title, then look at the top as a person opening it does.
-      // On a busy CI machine that took over 30 s for a failing run's report: the budget is for a stuck page, not a slow one.
+      // On a busy CI machine that took over 30 s for a failing run's report: the budget is for a stuck page, not a slow
+      // one.
       let stuck: string | undefined;
       if (page === 'allure') {
         await tab.waitForFunction("document.body.innerText.includes('Partner Voucher API')").catch((e: unknown) => {
-          stuck = `Allure did not render its report in ${ALLURE_RENDER_MS / 1000} s (${e instanceof Error ? e.message.split('\n')[0] : String(e)})${complaints.length > 0 ? `; the page said: ${complaints.slice(0, 5).join(' | ')}` : '; the page logged no error'}`;
+          stuck =
+            `Allure did not render its report in ${ALLURE_RENDER_MS / 1000} s ` +
+            `(${e instanceof Error ? e.message.split('\n')[0] : String(e)})${complaints.length > 0 ? `; the page said: ${complaints.slice(0, 5).join(' | ')}` : '; the page logged no error'}`;
         });
       }
       await tab.evaluate(TO_TOP);

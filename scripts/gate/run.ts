@@ -74,7 +74,8 @@ export async function runGate(options: GateOptions): Promise<number> {
   return decision.go ? 0 : 1;
 }
 
-/** The decision from everything the run left: certification, Allure results and quality gate, k6 thresholds; and the environment Allure's quality gate was evaluated with. */
+/** The decision from everything the run left: certification, Allure results and quality gate, k6 thresholds; and the
+ * environment Allure's quality gate was evaluated with. */
 export async function evaluateGate(
   options: GateOptions,
 ): Promise<GateDecision & { qualityGateEnv: Record<string, string> }> {
@@ -87,7 +88,8 @@ export async function evaluateGate(
 
   const minTests = conformanceTestCount();
   const certification = readJson<CertificationResults>(path.join(reportDir, 'certification', 'results.json'));
-  // A later certify that tested nothing (its preflight failed, the config was wrong): no-go, whatever an earlier run said.
+  // A later certify that tested nothing (its preflight failed, the config was wrong): no-go, whatever an earlier run
+  // said.
   const attempt = readJson<CertificationResults>(path.join(reportDir, ATTEMPT_DIR, 'results.json'));
   // The Allure rule "every MUST clause ran" leaves out the clauses whose every check is a gap the
   // config accepts, or (--read-only) one that writes being off explains.
@@ -157,7 +159,8 @@ export async function evaluateGate(
   if (attempt) {
     decision.go = false;
     decision.reasons.unshift(
-      `the last certify run (${attempt.run.id}) tested nothing: ${attempt.causes[0] ?? 'no cause recorded'} (its report: ${ATTEMPT_DIR}/; the certification below is an earlier run's)`,
+      `the last certify run (${attempt.run.id}) tested nothing: ${attempt.causes[0] ?? 'no cause recorded'} ` +
+        `(its report: ${ATTEMPT_DIR}/; the certification below is an earlier run's)`,
     );
   }
   return { ...decision, qualityGateEnv };

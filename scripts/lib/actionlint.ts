@@ -16,8 +16,10 @@ const ROOT = PROJECT_ROOT;
 export const LOCAL_ACTIONLINT = path.join(ROOT, '.tools', 'bin', 'actionlint');
 
 export const ACTIONLINT_HINT =
-  `actionlint not found and could not be built: install Go >= 1.24 (with access to the Go module proxy) and run "npm run lint:workflows" once ` +
-  `(builds ${MODULE}/cmd/actionlint@${ACTIONLINT_VERSION} into .tools/bin), or put actionlint on PATH, or set ACTIONLINT_BIN to its path.`;
+  `actionlint not found and could not be built: install Go >= 1.24 (with access to the Go module proxy) and ` +
+  `run "npm run lint:workflows" once ` +
+  (`(builds ${MODULE}/cmd/actionlint@${ACTIONLINT_VERSION} into .tools/bin), or put actionlint on PATH, or set ` +
+    `ACTIONLINT_BIN to its path.`);
 
 function runs(bin: string): boolean {
   return spawnSync(bin, ['-version'], { stdio: 'ignore', timeout: 10_000 }).status === 0;

@@ -26,7 +26,9 @@ const { scenario, ...rest } = {
   vus: {
     type: 'string',
     value: 'N',
-    help: 'override: VUs (contention, read-segments; read-throughput: a closed loop, or with --rate the VUs preallocated)',
+    help:
+      'override: VUs (contention, read-segments; read-throughput: a closed loop, or with --rate the VUs ' +
+      'preallocated)',
   },
   'p95-ms': { type: 'string', value: 'N', help: 'override: p95 bound of the latency thresholds (p99 = 2x)' },
   'pool-size': { type: 'string', value: 'N', help: 'contention: how many writable certificates to race for' },

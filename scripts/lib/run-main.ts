@@ -68,7 +68,8 @@ function table(rows: Array<[string, string]>): string[] {
   );
 }
 
-/** How the user typed the command: `npm run NAME --`, or the standalone executable's name (the bundle defines PVH_STANDALONE). */
+/** How the user typed the command: `npm run NAME --`, or the standalone executable's name (the bundle defines
+ * PVH_STANDALONE). */
 const invocation = (name: string) => process.env.PVH_STANDALONE ?? `npm run ${name} --`;
 
 /** The common help: usage line, one-sentence summary, options, environment, exit codes. */

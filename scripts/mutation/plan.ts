@@ -25,7 +25,8 @@ export const SELECTIVE_SUITES = ['suites/properties/', 'suites/race/'] as const;
 /** The control row: the reference API exactly as shipped, which must pass like any variant. */
 export const CONTROL_NAME = 'reference-default';
 
-/** fault: the full config must kill it; variant: must pass; reduced: a fault under a thinner config, whose clause must never PASS. */
+/** fault: the full config must kill it; variant: must pass; reduced: a fault under a thinner config, whose clause must
+ * never PASS. */
 export type TargetKind = 'fault' | 'variant' | 'reduced';
 
 export interface MutationTarget {
@@ -43,7 +44,8 @@ export interface MutationTarget {
   override: ReferenceOverride;
   /** Spec files (repo-relative) of SELECTIVE_SUITES this target runs. Variants: all of them. */
   selectiveFiles: string[];
-  /** Clauses besides its own a fault's nature spans (the fault catalogue says why): root causes it may be named by too. */
+  /** Clauses besides its own a fault's nature spans (the fault catalogue says why): root causes it may be named by too.
+   * */
   alsoNamed?: ClauseId[];
 }
 
@@ -146,7 +148,8 @@ export function selectTargets(targets: MutationTarget[], only: readonly string[]
         targets.map((t) => t.name),
       );
       throw new Error(
-        `unknown fault or variant "${name}".${close.length ? ` Did you mean: ${close.join(', ')}?` : ''} (all names: fixtures/reference-api/faults/faults.ts, variants.ts, and ${CONTROL_NAME})`,
+        `unknown fault or variant "${name}".${close.length ? ` Did you mean: ${close.join(', ')}?` : ''} (all ` +
+          `names: fixtures/reference-api/faults/faults.ts, variants.ts, and ${CONTROL_NAME})`,
       );
     }
     for (const t of hit) if (!picked.includes(t)) picked.push(t);

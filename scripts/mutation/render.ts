@@ -14,7 +14,8 @@ function killers(row: MatrixRow): string {
     .slice(0, 4)
     .map(
       (k) =>
-        `${k.onClause ? '' : '(by accident) '}${k.outcome === 'warning' ? '⚠ ' : ''}${short(k.test)} (\`${k.file.replace(/^suites\//, '')}\`)`,
+        `${k.onClause ? '' : '(by accident) '}${k.outcome === 'warning' ? '⚠ ' : ''}${short(k.test)} ` +
+        `(\`${k.file.replace(/^suites\//, '')}\`)`,
     );
   return shown.join('<br>') + (row.killedBy.length > 4 ? `<br>… and ${row.killedBy.length - 4} more` : '');
 }
@@ -23,14 +24,17 @@ export function renderSummaryMarkdown(s: MutationSummary, line: string): string 
   const out: string[] = [];
   out.push('# Mutation score', '', `**${line}**${s.complete ? '' : ' (partial run: `--only`)'}`, '');
   out.push(
-    `Run ${s.runId}, ${(s.durationMs / 1000).toFixed(0)} s wall. A fault is *killed* when a check fails against it (for a SHOULD clause a warning ⚠ also counts); a variant *passes* when no check fails or warns against it.`,
+    `Run ${s.runId}, ${(s.durationMs / 1000).toFixed(0)} s wall. A fault is *killed* when a check fails ` +
+      `against it (for a SHOULD clause a warning ⚠ also counts); a variant *passes* when no check fails or ` +
+      `warns against it.`,
     '',
   );
   if (s.faults.survivors.length) out.push(`**Survivors:** ${s.faults.survivors.join(', ')}`, '');
   if (s.variants.falseAlarms.length) out.push(`**False alarms:** ${s.variants.falseAlarms.join(', ')}`, '');
 
   out.push(
-    `**${diagnosisLine(s)}**: what a certification of a target with that one fault would list as its root causes (fixtures/judgement/diagnosis).`,
+    `**${diagnosisLine(s)}**: what a certification of a target with that one fault would list as its root ` +
+      `causes (fixtures/judgement/diagnosis).`,
     '',
   );
   out.push(
@@ -44,7 +48,8 @@ export function renderSummaryMarkdown(s: MutationSummary, line: string): string 
       ? `${r.diagnosis.named ? '' : '**wrong:** '}${r.diagnosis.rootCauses.join(', ') || 'none'}`
       : '—';
     out.push(
-      `| \`${r.name}\` | ${r.clause} (${r.level}) | ${r.ok ? `yes (${r.killedBy.filter((k) => k.onClause).length})` : `**NO**: ${cell(r.note ?? '')}`} | ${cell(roots)} | ${cell(killers(r))} |`,
+      `| \`${r.name}\` | ${r.clause} (${r.level}) | ${r.ok ? `yes (${r.killedBy.filter((k) => k.onClause).length})` : `**NO**: ${cell(r.note ?? '')}`} ` +
+        `| ${cell(roots)} | ${cell(killers(r))} |`,
     );
   }
   out.push(
@@ -57,7 +62,8 @@ export function renderSummaryMarkdown(s: MutationSummary, line: string): string 
   for (const r of s.matrix.filter((x) => x.kind === 'variant')) {
     const t = r.tests;
     out.push(
-      `| \`${r.name}\` | ${r.ok ? 'yes' : '**NO**'} | ${t.passed} passed, ${t.skipped} skipped of ${t.total} | ${cell(r.killedBy.map((k) => `${k.outcome}: ${short(k.test)}: ${k.message}`).join('<br>') || '—')} |`,
+      `| \`${r.name}\` | ${r.ok ? 'yes' : '**NO**'} | ${t.passed} passed, ${t.skipped} skipped of ${t.total} ` +
+        `| ${cell(r.killedBy.map((k) => `${k.outcome}: ${short(k.test)}: ${k.message}`).join('<br>') || '—')} |`,
     );
   }
   const reduced = s.matrix.filter((x) => x.kind === 'reduced');
@@ -77,7 +83,8 @@ export function renderSummaryMarkdown(s: MutationSummary, line: string): string 
   out.push('', '## Checks: which faults each killed', '', '| Check | File | Faults killed |', '|---|---|---|');
   for (const c of s.checks)
     out.push(
-      `| ${cell(short(c.test))} | \`${c.file.replace(/^suites\//, '')}\` | ${c.kills.length ? c.kills.map((k) => `\`${k}\``).join(', ') : '—'} |`,
+      `| ${cell(short(c.test))} | \`${c.file.replace(/^suites\//, '')}\` | ${c.kills.length ? c.kills.map((k) => `\`${k}\``).join(', ') : '—'} ` +
+        `|`,
     );
   if (s.complete) {
     out.push('', '## Unkilled checks', '');
@@ -86,7 +93,8 @@ export function renderSummaryMarkdown(s: MutationSummary, line: string): string 
       out.push('| Check | Clauses | Why no fault kills it |', '|---|---|---|');
       for (const u of s.unkilledChecks)
         out.push(
-          `| ${cell(short(u.test))} | ${u.clauses.join(', ')} | ${u.reason ? cell(u.reason) : '**unexplained: add a fault in fixtures/reference-api/faults/faults.ts or an entry in scripts/mutation/unkilled-explanations.ts**'} |`,
+          `| ${cell(short(u.test))} | ${u.clauses.join(', ')} | ${u.reason ? cell(u.reason) : '**unexplained: add a fault in fixtures/reference-api/faults/faults.ts or an entry in scripts/mutation/unkilled-explanations.ts**'} ` +
+            `|`,
         );
     }
   }

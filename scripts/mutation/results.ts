@@ -70,7 +70,8 @@ export interface MatrixRow {
   tests: { total: number; passed: number; failed: number; warned: number; skipped: number };
   /** Why the row is not ok, in words (survivor, false alarm, not run). */
   note?: string;
-  /** A fault's root causes as its certification would name them (fixtures/judgement/diagnosis), and whether they name it right. */
+  /** A fault's root causes as its certification would name them (fixtures/judgement/diagnosis), and whether they name
+   * it right. */
   diagnosis?: { rootCauses: string[]; named: boolean };
 }
 
@@ -166,7 +167,8 @@ function reducedRow(
   return row;
 }
 
-/** `experiments`: what the diagnosis's experiments showed against this fault alone (diagnose.ts); without them the candidates stand. */
+/** `experiments`: what the diagnosis's experiments showed against this fault alone (diagnose.ts); without them the
+ * candidates stand. */
 export function rowFor(
   target: MutationTarget,
   records: TestRecord[],
@@ -220,7 +222,8 @@ export function rowFor(
           ? 'survivor: every check passed'
           : onClauseWarnings > 0
             ? `survivor: only warnings, but ${target.clause} is a ${target.level} clause and needs a failing check`
-            : `survivor: no check of ${target.clause} failed; ${kills.length} check(s) failed on other clauses (by accident)`;
+            : `survivor: no check of ${target.clause} failed; ${kills.length} check(s) failed on other clauses ` +
+              `(by accident)`;
     }
   } else {
     row.ok = kills.length === 0;
@@ -309,14 +312,19 @@ export function reducedLine(s: Pick<MutationSummary, 'reduced'>): string {
 
 /** The third score line: faults whose report would name exactly their own clause as its one root cause. */
 export function diagnosisLine(s: Pick<MutationSummary, 'diagnosis'>): string {
-  return `diagnosis: ${s.diagnosis.named}/${s.diagnosis.total} faults named by exactly one root cause, their own clause`;
+  return (
+    `diagnosis: ${s.diagnosis.named}/${s.diagnosis.total} faults named by exactly one root cause, their own ` + `clause`
+  );
 }
 
 /** Below this share of faults named right, the diagnosis fails the command (and CI). */
 export const DIAGNOSIS_THRESHOLD = 0.95;
 
 export function scoreLine(s: Pick<MutationSummary, 'faults' | 'variants'>): string {
-  return `mutation: ${s.faults.killed}/${s.faults.total} killed, ${s.variants.passed}/${s.variants.total} variants passed`;
+  return (
+    `mutation: ${s.faults.killed}/${s.faults.total} killed, ${s.variants.passed}/${s.variants.total} variants ` +
+    `passed`
+  );
 }
 
 /** One progress line for a finished project. */
@@ -326,12 +334,17 @@ export function progressLine(index: number, total: number, row: MatrixRow, secon
       ? `${row.ok ? 'never PASS' : 'PASS ON A BROKEN TARGET'}: ${row.note}`
       : row.kind === 'fault'
         ? row.ok
-          ? `killed by ${row.killedBy.filter((k) => k.onClause).length} check${row.killedBy.filter((k) => k.onClause).length === 1 ? '' : 's'} of ${row.clause}`
+          ? `killed by ${row.killedBy.filter((k) => k.onClause).length} check${row.killedBy.filter((k) => k.onClause).length === 1 ? '' : 's'} ` +
+            `of ${row.clause}`
           : `SURVIVED (${row.note})`
         : row.ok
           ? `passed (${row.tests.passed} passed, ${row.tests.skipped} skipped)`
           : `FALSE ALARM (${row.note})`;
-  return `mutation [${String(index).padStart(String(total).length)}/${total}] ${row.kind} ${row.name}: ${verdict} (${seconds.toFixed(1)} s)`;
+  return (
+    `mutation [${String(index).padStart(String(total).length)}/${total}] ${row.kind} ${row.name}: ${verdict} ` +
+    `(${seconds.toFixed(1)} ` +
+    `s)`
+  );
 }
 
 /** Non-zero exit when the harness is not proven both ways. */

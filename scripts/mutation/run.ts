@@ -70,7 +70,8 @@ async function runPlaywright(planFile: string, plan: MutationPlan, workers: numb
   });
 }
 
-/** The faults and variants `--only` names (all without it), each fault also under its reduced configs; an unknown name is a usage error. */
+/** The faults and variants `--only` names (all without it), each fault also under its reduced configs; an unknown name
+ * is a usage error. */
 function chosenTargets(
   selective: Record<string, ClauseId[]>,
   only: string[] | undefined,
@@ -87,7 +88,11 @@ function chosenTargets(
 function describeChoice(choice: ReducedChoice): string {
   if (choice === 'all') return 'every fault under every reduced config';
   if (choice === 'none') return 'none (--reduced none)';
-  return `rotation ${choice.rotation} of ${REDUCTIONS.length}: fault i under reduction (i + ${choice.rotation}) mod ${REDUCTIONS.length} of ${REDUCTIONS.join(', ')}`;
+  return (
+    `rotation ${choice.rotation} of ${REDUCTIONS.length}: fault i under reduction (i + ${choice.rotation}) ` +
+    `mod ${REDUCTIONS.length} ` +
+    `of ${REDUCTIONS.join(', ')}`
+  );
 }
 
 /** Runs the plan, writes the summary, prints the score line last; returns the exit code. */
@@ -121,7 +126,8 @@ export async function runMutation(values: MutationOptions): Promise<number> {
   const t0 = Date.now();
   const experiments = await diagnoseFaults(plan, records);
   console.log(
-    `mutation: diagnosis experiments against ${experiments.size} fault${experiments.size === 1 ? '' : 's'} alone, ${((Date.now() - t0) / 1000).toFixed(0)} s`,
+    `mutation: diagnosis experiments against ${experiments.size} fault${experiments.size === 1 ? '' : 's'} ` +
+      `alone, ${((Date.now() - t0) / 1000).toFixed(0)} s`,
   );
   const summary = summarise(plan, records, values.only === undefined, Date.now() - started, experiments);
   const line = scoreLine(summary);

@@ -7,7 +7,8 @@
 import { clauses } from '../../fixtures/contract/clauses.ts';
 
 const INFO_ONLY =
-  'Covers only INFO clauses: it records what the target does where the spec is silent ("not shown") and asserts nothing, so by design no fault can fail it.';
+  'Covers only INFO clauses: it records what the target does where the spec is silent ("not shown") and ' +
+  'asserts nothing, so by design no fault can fail it.';
 const infoClauses = new Set<string>(clauses.filter((c) => c.level === 'INFO').map((c) => c.id));
 
 /**

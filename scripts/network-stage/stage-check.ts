@@ -175,13 +175,16 @@ export async function checkStage(stage: Stage, out: string): Promise<number> {
   const differ = [...new Set([...a.keys(), ...b.keys()])].filter((id) => a.get(id) !== b.get(id));
   expect(
     a.size > 0 && differ.length === 0,
-    `same clause verdicts through the proxy as directly (${a.size} clauses${differ.length ? `; differ: ${differ.map((id) => `${id} ${a.get(id)} vs ${b.get(id)}`).join(', ')}` : ''})`,
+    `same clause verdicts through the proxy as directly (${a.size} ` +
+      (`clauses${differ.length ? `; differ: ${differ.map((id) => `${id} ${a.get(id)} vs ${b.get(id)}`).join(', ')}` : ''}` +
+        `)`),
   );
   // Near nginx's limit its writes to the API outlast an answer sent at once: the race behind a 502.
   const refused = await oversizedThroughNginx(stage, 960 * 1024, 20);
   expect(
     refused.every((status) => status === 413),
-    `a 960 KiB booking body through nginx's plain proxy_pass is the API's 413, never a 502, 20 times (got ${[...new Set(refused)].join(', ')})`,
+    `a 960 KiB booking body through nginx's plain proxy_pass is the API's 413, never a 502, 20 times (got ` +
+      `${[...new Set(refused)].join(', ')})`,
   );
 
   // The negative cases stop at the preflight: one test selected is enough.

@@ -20,7 +20,8 @@ export const STAGE_HOSTS = { api: 'api.pvh.test', auth: 'auth.pvh.test', legacy:
 export const GATEWAY_HEADER = 'Ocp-Apim-Subscription-Key';
 /** Azure API Management's answer to a request without its key (what partners' gateways say). */
 const GATEWAY_REFUSAL =
-  '{ "statusCode": 401, "message": "Access denied due to missing subscription key. Make sure to include subscription key when making requests to an API." }';
+  '{ "statusCode": 401, "message": "Access denied due to missing subscription key. Make sure to include ' +
+  'subscription key when making requests to an API." }';
 
 /** Variables the stage's secrets travel in (the canary scan looks for their values in every output). */
 export const STAGE_VARS = {
@@ -45,7 +46,8 @@ export interface Stage {
   secrets: StageSecrets;
   /** The variables a run needs: the demo users' credentials and the stage's secrets (no proxy: each run chooses). */
   env: Record<string, string>;
-  /** Writes a config file for the stage with these settings (`network`, `tls`, `headers` of EnvironmentConfig) and returns its path. */
+  /** Writes a config file for the stage with these settings (`network`, `tls`, `headers` of EnvironmentConfig) and
+   * returns its path. */
   config(name: string, settings: { tls?: object; headers?: object; network?: object; direct?: boolean }): string;
   close(): Promise<void>;
 }
@@ -203,7 +205,7 @@ function nginxConfig(
   server {
     listen 127.0.0.1:${port} ssl;
     server_name ${host};
-    ${gateway ? `if ($http_${GATEWAY_HEADER.toLowerCase().replace(/-/g, '_')} != "${key}") { return 401 '${GATEWAY_REFUSAL}'; }` : ''}
+    ${gateway ? `if ($http_${GATEWAY_HEADER.toLowerCase().replace(/-/g, '_')} != "${key}") { return 401 ` + `'${GATEWAY_REFUSAL}'; }` : ''}
     location / { proxy_pass http://${target}; }
   }`;
   return `# A TLS terminator in front of the reference API: mutual TLS everywhere, a gateway key on the API.
@@ -260,7 +262,8 @@ export async function startStage(options: { log?: (line: string) => void } = {})
   const tools = stageTools();
   if (!tools.squid || !tools.nginx)
     throw new Error(
-      `the network stage needs squid and nginx (Debian packages squid and nginx; missing: ${[!tools.squid && 'squid', !tools.nginx && 'nginx'].filter(Boolean).join(', ')})`,
+      `the network stage needs squid and nginx (Debian packages squid and nginx; missing: ` +
+        `${[!tools.squid && 'squid', !tools.nginx && 'nginx'].filter(Boolean).join(', ')})`,
     );
   const dir = mkdtempSync(path.join(tmpdir(), 'pvh-stage-'));
   // Characters that change under URL, form and Basic encoding, so a leak in any form is found.
@@ -320,7 +323,8 @@ export async function startStage(options: { log?: (line: string) => void } = {})
     await waitForPort(ports.api, 'nginx', nginx, () => nginxErr + tail('nginx-error.log')());
     await waitForPort(proxyPort, 'squid', squid, () => squidErr + tail('squid/cache.log')());
     log(
-      `stage: reference API behind nginx (mutual TLS, gateway key) at https://${STAGE_HOSTS.api}:${ports.api}, squid at 127.0.0.1:${proxyPort}, files in ${dir}`,
+      `stage: reference API behind nginx (mutual TLS, gateway key) at ` +
+        `https://${STAGE_HOSTS.api}:${ports.api}, squid at 127.0.0.1:${proxyPort}, files in ${dir}`,
     );
 
     const urls = {
@@ -355,7 +359,10 @@ export async function startStage(options: { log?: (line: string) => void } = {})
       );
       writeFileSync(
         file,
-        `// The local config's pool, users and declarations, reached ${settings.direct ? 'directly' : 'through the stage'}.\nimport local from ${JSON.stringify(local)};\n\nexport default { ...local, name: ${JSON.stringify(name)}, description: 'network stage', embeddedReference: false, ...${JSON.stringify({ ...where, ...rest }, null, 2)} };\n`,
+        `// The local config's pool, users and declarations, reached ` +
+          `${settings.direct ? 'directly' : 'through the stage'}.\nimport local from ` +
+          `${JSON.stringify(local)};\n\nexport default { ...local, name: ${JSON.stringify(name)}, description: ` +
+          `'network stage', embeddedReference: false, ...${JSON.stringify({ ...where, ...rest }, null, 2)} };\n`,
       );
       return file;
     };

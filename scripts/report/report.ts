@@ -52,7 +52,8 @@ function describeStats(stats: SummaryStats): string {
   return `${stats.total} result${stats.total === 1 ? '' : 's'}${parts.length > 0 ? ` (${parts.join(', ')})` : ''}`;
 }
 
-/** The decision's colour on the badge: red for NO-GO, amber for GO with accepted gaps, green for GO, grey for INCONCLUSIVE. */
+/** The decision's colour on the badge: red for NO-GO, amber for GO with accepted gaps, green for GO, grey for
+ * INCONCLUSIVE. */
 const BADGE: Record<string, string> = { 'NO-GO': '#c62828', GO: '#2e7d32', 'GO*': '#b26a00', INCONCLUSIVE: '#616161' };
 
 /** The decision as a square badge (Allure shows its logo first, top left, at 48 px). */
@@ -63,10 +64,14 @@ export function decisionBadge(decision: string, withGaps: boolean): string {
   const lines = words
     .map(
       (w, i) =>
-        `<text x="48" y="${words.length === 1 ? 60 : 44 + i * 30}" font-family="Arial, Helvetica, sans-serif" font-size="${words.length === 1 ? 30 : 24}" font-weight="700" fill="#fff" text-anchor="middle">${w}</text>`,
+        `<text x="48" y="${words.length === 1 ? 60 : 44 + i * 30}" font-family="Arial, Helvetica, sans-serif" ` +
+        `font-size="${words.length === 1 ? 30 : 24}" font-weight="700" fill="#fff" ` +
+        `text-anchor="middle">${w}</text>`,
     )
     .join('');
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="96" height="96" viewBox="0 0 96 96"><rect width="96" height="96" rx="12" fill="${colour}"/>${lines}</svg>`;
+  const svg =
+    `<svg xmlns="http://www.w3.org/2000/svg" width="96" height="96" viewBox="0 0 96 96"><rect width="96" ` +
+    `height="96" rx="12" fill="${colour}"/>${lines}</svg>`;
   return `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`;
 }
 
@@ -129,7 +134,8 @@ export async function buildReport(extraResults: string[]): Promise<number> {
   const dirs = [path.join(reportDir, 'allure-results'), ...extraResults].map((d) => path.resolve(d));
   if (resultFiles(dirs).length === 0) {
     throw new CommandError(
-      `no Allure results in ${dirs.join(', ')}: run npm run certify first (and npm run load -- --scenario NAME --profile smoke for load results).`,
+      `no Allure results in ${dirs.join(', ')}: run npm run certify first (and npm run load -- --scenario ` +
+        `NAME --profile smoke for load results).`,
       1,
     );
   }
@@ -166,7 +172,8 @@ export async function buildReport(extraResults: string[]): Promise<number> {
       `${kinds}; Failed counts each failing entry of them, the verdict, root causes and decision among them`,
     );
     console.log(
-      `report: release decision ${certification?.verdict === 'INCONCLUSIVE' ? 'INCONCLUSIVE' : decision.go ? 'GO' : 'NO-GO'} (npm run gate decides the same; --read-only and --no-regressions are gate options)`,
+      `report: release decision ${certification?.verdict === 'INCONCLUSIVE' ? 'INCONCLUSIVE' : decision.go ? 'GO' : 'NO-GO'} ` +
+        `(npm run gate decides the same; --read-only and --no-regressions are gate options)`,
     );
   } catch (error) {
     // The report is still worth building without a decision; the gate itself will say what is missing.

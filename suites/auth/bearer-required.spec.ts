@@ -206,7 +206,8 @@ test.describe('Bearer enforcement: DELETE a booking', () => {
         containsValue(before.json<{ bookingInfo?: unknown }>()?.bookingInfo, booking.bookingReference),
         because(
           'PV-3-CREATE',
-          `setup: the booking of ${bookable.reference} answered HTTP ${made.status}, and the next read shows it (got HTTP ${before.status} ${before.text.slice(0, 200)})`,
+          `setup: the booking of ${bookable.reference} answered HTTP ${made.status}, and the next read shows ` +
+            `it (got HTTP ${before.status} ${before.text.slice(0, 200)})`,
         ),
       ).toBe(true);
       const res = await api.removeBooking(bookable.reference, {

@@ -26,7 +26,8 @@ test.describe('Bearer enforcement: the scheme name is case-insensitive', () => {
       res.status,
       because(
         'RFC6750-2.1-SCHEME-CASE',
-        `GET with "${read!.scheme} <token>" answered HTTP ${res.status} ${res.text.slice(0, 200)}; "Bearer <token>" gets 200 and the scheme is case-insensitive`,
+        `GET with "${read!.scheme} <token>" answered HTTP ${res.status} ${res.text.slice(0, 200)}; "Bearer ` +
+          `<token>" gets 200 and the scheme is case-insensitive`,
       ),
     ).toBe(200);
   });

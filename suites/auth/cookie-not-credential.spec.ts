@@ -20,7 +20,8 @@ test.describe('Cookies are not credentials', () => {
     async ({ api, environment, pool }) => {
       for (const role of configuredRoles(environment)) {
         const id = readableFor(role, pool);
-        // With its own token first: what that answer sets is what its client then keeps (the answer itself is other checks' to judge).
+        // With its own token first: what that answer sets is what its client then keeps (the answer itself is other
+        // checks' to judge).
         await api.getCertificate(id, {
           as: role,
           label: `GET ${id} as ${role} with its token (its answers may set cookies)`,
@@ -46,7 +47,8 @@ test.describe('Cookies are not credentials', () => {
           res.status,
           because(
             'PV-5-NO-COOKIE-AUTH',
-            `GET ${id} carrying only ${jarContents(api, role)} of ${role}'s client, no Authorization, is refused with 401, got HTTP ${res.status} ${res.text.slice(0, 160)}`,
+            `GET ${id} carrying only ${jarContents(api, role)} of ${role}'s client, no Authorization, is ` +
+              `refused with 401, got HTTP ${res.status} ${res.text.slice(0, 160)}`,
           ),
         ).toBe(401);
       }
@@ -56,7 +58,8 @@ test.describe('Cookies are not credentials', () => {
 
   test(
     ...clauseTest(
-      "POST and DELETE booking with only the cookies each API user's client keeps are refused with 401 and change nothing",
+      "POST and DELETE booking with only the cookies each API user's client keeps are refused with 401 and " +
+        'change nothing',
       covers('PV-5-NO-COOKIE-AUTH'),
       needs('writes'),
     ),
@@ -95,7 +98,8 @@ test.describe('Cookies are not credentials', () => {
           res.status,
           because(
             'PV-5-NO-COOKIE-AUTH',
-            `POST booking of ${ref} carrying only ${jarContents(api, role)} of ${role}'s client is refused with 401, got HTTP ${res.status} ${res.text.slice(0, 160)}`,
+            `POST booking of ${ref} carrying only ${jarContents(api, role)} of ${role}'s client is refused ` +
+              `with 401, got HTTP ${res.status} ${res.text.slice(0, 160)}`,
           ),
         ).toBe(401);
         expect(
@@ -135,7 +139,8 @@ test.describe('Cookies are not credentials', () => {
           res.status,
           because(
             'PV-5-NO-COOKIE-AUTH',
-            `DELETE booking of ${ref} carrying only ${jarContents(api, role)} of ${role}'s client is refused with 401, got HTTP ${res.status} ${res.text.slice(0, 160)}`,
+            `DELETE booking of ${ref} carrying only ${jarContents(api, role)} of ${role}'s client is refused ` +
+              `with 401, got HTTP ${res.status} ${res.text.slice(0, 160)}`,
           ),
         ).toBe(401);
         expect(

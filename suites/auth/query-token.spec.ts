@@ -35,7 +35,9 @@ test.describe('A token in the URI query', () => {
       should(
         res.status >= 400,
         'PV-5-NO-QUERY-TOKEN',
-        `GET ${id} with a valid token in the access_token query parameter, without an Authorization header, was served (HTTP ${res.status}): the token is read from the URL, where logs and proxies keep it; read it from the Authorization header only`,
+        `GET ${id} with a valid token in the access_token query parameter, without an Authorization header, ` +
+          `was served (HTTP ${res.status}): the token is read from the URL, where logs and proxies keep it; ` +
+          `read it from the Authorization header only`,
       );
       observe(
         'PV-5-NO-QUERY-TOKEN',

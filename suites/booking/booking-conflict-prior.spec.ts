@@ -47,12 +47,10 @@ async function refusedOnEach(
         `${cert.reference}, declared booked, reads unbooked (${shown?.slice(0, 120)}): no booking sent to it`,
       );
   }
-  await test
-    .info()
-    .attach(`bookings-before-${role}.json`, {
-      body: JSON.stringify(Object.fromEntries([...before].map(([ref, s]) => [ref, JSON.parse(s)])), null, 2),
-      contentType: 'application/json',
-    });
+  await test.info().attach(`bookings-before-${role}.json`, {
+    body: JSON.stringify(Object.fromEntries([...before].map(([ref, s]) => [ref, JSON.parse(s)])), null, 2),
+    contentType: 'application/json',
+  });
   for (const [ref, was] of before) {
     const res = await api.book(
       ref,
@@ -70,21 +68,24 @@ async function refusedOnEach(
         [403, 404],
         because(
           'PV-1-VENUE',
-          `the venue-limited user is not refused as outside its venues at its own venue, booking ${ref}: got HTTP ${res.status} ${res.text.slice(0, 160)}`,
+          `the venue-limited user is not refused as outside its venues at its own venue, booking ${ref}: got ` +
+            `HTTP ${res.status} ${res.text.slice(0, 160)}`,
         ),
       ).not.toContain(res.status);
     expect(
       res.status,
       because(
         'PV-3-CONFLICT-PRIOR',
-        `a booking of ${ref}, booked before the run, as ${WHO[role]} is refused with 409 ItemAlreadyBooked, got HTTP ${res.status} ${res.text.slice(0, 160)}; ${restore}`,
+        `a booking of ${ref}, booked before the run, as ${WHO[role]} is refused with 409 ItemAlreadyBooked, ` +
+          `got HTTP ${res.status} ${res.text.slice(0, 160)}; ${restore}`,
       ),
     ).toBe(409);
     expect(
       now,
       because(
         'PV-3-CONFLICT-PRIOR',
-        `${ref} keeps the booking it had before the run after a refused booking as ${role}: now ${now?.slice(0, 300)}; ${restore}`,
+        `${ref} keeps the booking it had before the run after a refused booking as ${role}: now ` +
+          `${now?.slice(0, 300)}; ${restore}`,
       ),
     ).toBe(was);
   }

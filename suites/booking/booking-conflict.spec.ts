@@ -39,7 +39,8 @@ test.describe('Booking conflict through every identifier', () => {
         // The smallest body the config promises: a booking that leaves fields out is protected all the same.
         const first = leanBooking(environment, 'first');
         await bookOk(api, bookable.reference, first, 'first booking (setup)');
-        // The first booking as the target keeps it: a value it did not keep as sent is PV-2.3-ROUNDTRIP's, not a conflict's.
+        // The first booking as the target keeps it: a value it did not keep as sent is PV-2.3-ROUNDTRIP's, not a
+        // conflict's.
         const before = await bookingInfo(api, bookable.reference);
         const secondBody = validBooking();
         const second = await api.book(idOf(bookable, cell), secondBody, {
@@ -63,7 +64,8 @@ test.describe('Booking conflict through every identifier', () => {
             containsValue(info, value),
             because(
               'PV-3-CONFLICT',
-              `the first booking is still there: its ${field} ${JSON.stringify(value)}, read back before the second booking, is gone after it`,
+              `the first booking is still there: its ${field} ${JSON.stringify(value)}, read back before the ` +
+                `second booking, is gone after it`,
             ),
           ).toBe(true);
         }

@@ -30,7 +30,9 @@ async function bookOk(
     res.status,
     because(
       refusedAsUser ? 'PV-1-VENUE' : 'PV-3-CREATE',
-      `${what}: booking an unbooked certificate ${refusedAsUser ? 'at its own venue as the venue-limited user ' : ''}succeeds, got HTTP ${res.status} ${res.text.slice(0, 200)}`,
+      `${what}: booking an unbooked certificate ` +
+        (`${refusedAsUser ? 'at its own venue as the venue-limited user ' : ''}succeeds, got HTTP ${res.status} ` +
+          `${res.text.slice(0, 200)}`),
     ),
   ).toBeGreaterThanOrEqual(200);
   expect(
@@ -63,19 +65,22 @@ async function bookAgain(
       res.status,
       because(
         'PV-4-NO-5XX',
-        `${what}: a booking leaving out ${leftOut(body).join(', ')} is booked or refused with a 4xx (booking.requiredFields is not declared), got HTTP ${res.status} ${res.text.slice(0, 200)}`,
+        `${what}: a booking leaving out ${leftOut(body).join(', ')} is booked or refused with a 4xx ` +
+          `(booking.requiredFields is not declared), got HTTP ${res.status} ${res.text.slice(0, 200)}`,
       ),
     ).toBeLessThan(500);
     expect(
       res.status,
       because(
         'PV-3-REMOVE',
-        `${what}: a certificate whose booking was removed is not refused as already booked (leaving out ${leftOut(body).join(', ')}), got HTTP ${res.status} ${res.text.slice(0, 200)}`,
+        `${what}: a certificate whose booking was removed is not refused as already booked (leaving out ` +
+          `${leftOut(body).join(', ')}), got HTTP ${res.status} ${res.text.slice(0, 200)}`,
       ),
     ).not.toBe(409);
     observe(
       'PV-2.3-LIMITS',
-      `a booking leaving out ${leftOut(body).join(', ')} was refused with HTTP ${res.status}: the target requires one of them (booking.requiredFields says which)`,
+      `a booking leaving out ${leftOut(body).join(', ')} was refused with HTTP ${res.status}: the target ` +
+        `requires one of them (booking.requiredFields says which)`,
     );
   }
   const last = bodies[bodies.length - 1]!;
@@ -108,7 +113,8 @@ test.describe('Booking creation through every identifier, first or after a remov
     const other = cell.writer === 'another-user';
     test(
       ...clauseTest(
-        `a booking ${describeCell(cell)} is created and read back in a bookingInfo object showing what was sent${rebook ? ', and nothing of the removed booking' : ''}`,
+        `a booking ${describeCell(cell)} is created and read back in a bookingInfo object showing what was ` +
+          `sent${rebook ? ', and nothing of the removed booking' : ''}`,
         covers(
           'PV-3-CREATE',
           'PV-2.3-ACCEPT',
@@ -168,7 +174,8 @@ test.describe('Booking creation through every identifier, first or after a remov
               containsValue(info, value),
               because(
                 'PV-3-REMOVE',
-                `read by ${readId}${other ? ' as the user that booked again' : ''}, bookingInfo shows nothing of the removed booking: its ${field} ${JSON.stringify(value)} is still there${(booking as Record<string, unknown>)[field] === undefined ? ' though the new booking left that field out' : ''}`,
+                `read by ${readId}${other ? ' as the user that booked again' : ''}, bookingInfo shows nothing ` +
+                  `of the removed booking: its ${field} ${JSON.stringify(value)} is still there${(booking as Record<string, unknown>)[field] === undefined ? ' though the new booking left that field out' : ''}`,
               ),
             ).toBe(false);
           }

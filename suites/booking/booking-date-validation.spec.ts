@@ -86,12 +86,14 @@ test.describe('bookingDate is a real calendar date YYYY-MM-DD', () => {
         accepted,
         because(
           'PV-2.3-DATE',
-          `bookingDate ${leapDay} is refused (${describeRefusal(res)}) while ${around.join(' and ')} are accepted: no date limit explains it, 29 February is a real date`,
+          `bookingDate ${leapDay} is refused (${describeRefusal(res)}) while ${around.join(' and ')} are ` +
+            `accepted: no date limit explains it, 29 February is a real date`,
         ),
       ).not.toEqual(around);
       observe(
         'PV-2.3-LIMITS',
-        `bookingDate ${leapDay} answered ${describeRefusal(res)}, and ${around.filter((d) => !accepted.includes(d)).join(' and ')} too: a date limit beyond the near future (booking.dates.farFuture is not declared)`,
+        `bookingDate ${leapDay} answered ${describeRefusal(res)}, and ${around.filter((d) => !accepted.includes(d)).join(' and ')} ` +
+          `too: a date limit beyond the near future (booking.dates.farFuture is not declared)`,
       );
     },
   );

@@ -44,7 +44,8 @@ test.describe('Booking removal through every identifier, first or after an earli
     const rebook = cell.history === 'rebook';
     test(
       ...clauseTest(
-        `a booking${rebook ? ' made after an earlier removal' : ''} is removed ${describeCell({ id: cell.id })} without a body, reads back unbooked, and the certificate books again`,
+        `a booking${rebook ? ' made after an earlier removal' : ''} is removed ${describeCell({ id: cell.id })} ` +
+          `without a body, reads back unbooked, and the certificate books again`,
         covers('PV-3-REMOVE', 'PV-4.4-NO-BODY', 'PV-1-SINGLE', 'PV-4-SUCCESS-CODES'),
         ways('booking-removed', cell),
         ways('one-certificate', { op: 'book' }, { op: 'remove' }),
@@ -84,7 +85,7 @@ test.describe('Booking removal through every identifier, first or after an earli
           removed.status,
           because(
             identifier ? 'PV-2.2-LEGACY-BOOKING' : clause,
-            `${what} ${describeCell({ id: cell.id })}, got HTTP ${removed.status} ${removed.text.slice(0, 200)}${identifier ? `; the same DELETE by reference answered HTTP ${byReference.status}: .../booking does not take the legacy number` : ''}`,
+            `${what} ${describeCell({ id: cell.id })}, got HTTP ${removed.status} ${removed.text.slice(0, 200)}${identifier ? `; the same DELETE by reference answered HTTP ${byReference.status}: .../booking does not take ` + `the legacy number` : ''}`,
           ),
         ).toBeLessThan(300);
         gone.push(booking);

@@ -18,7 +18,9 @@ test.describe('Comma-separated identifiers', () => {
           notTested({
             why: `the ${environment.name} pool names fewer than two ${kind}`,
             setting: 'pool',
-            enable: `list at least two certificates${kind === 'legacy numbers' ? ' with their `legacyNumber`' : ''} in the pool`,
+            enable:
+              `list at least two certificates${kind === 'legacy numbers' ? ' with their `legacyNumber`' : ''} ` +
+              `in the pool`,
           });
         const list = `${ids[0]},${ids[1]}`;
         const res = await api.getCertificate(list);

@@ -32,7 +32,8 @@ test.describe('Get a voucher certificate by its reference', () => {
         ).toBe(true);
         expect(
           got,
-          `${because('PV-4.2-GET', `GET ${ref} returns that certificate`)} [PV-1-RESOURCE] each certificate has its own URL`,
+          `${because('PV-4.2-GET', `GET ${ref} returns that certificate`)} [PV-1-RESOURCE] each certificate ` +
+            `has its own URL`,
         ).toBe(ref);
       }
     },

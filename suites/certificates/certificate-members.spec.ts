@@ -5,7 +5,8 @@ import { isObject, isObjectOrObjects, objectMembers } from '../../fixtures/contr
 test.describe('What a voucher certificate carries', () => {
   test(
     ...clauseTest(
-      'a booked certificate carries a bookingInfo object; every certificate carries product details and balance information',
+      'a booked certificate carries a bookingInfo object; every certificate carries product details and ' +
+        'balance information',
       covers('PV-2.1-BOOKINGINFO', 'PV-2.1-PRODUCT', 'PV-2.1-BALANCE'),
     ),
     async ({ api, environment }) => {

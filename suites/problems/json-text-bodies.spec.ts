@@ -8,7 +8,8 @@ import { because, clauseTest, covers } from '../../fixtures/harness/verdicts.ts'
 test.describe('JSON bodies are JSON text', () => {
   test(
     ...clauseTest(
-      'token responses, token errors, certificates and problems sent as JSON are UTF-8 JSON text without a byte order mark',
+      'token responses, token errors, certificates and problems sent as JSON are UTF-8 JSON text without a ' +
+        'byte order mark',
       covers('RFC8259-8.1-JSON-TEXT'),
     ),
     async ({ api, pool }) => {

@@ -40,7 +40,8 @@ function expectProblem(res: HttpResponse, what: string): void {
     should(
       bad.length === 0,
       'RFC9457-4.3-EXTENSION-NAMES',
-      `${what}: extension member names ${bad.map((n) => `"${n}"`).join(', ')} are not letters, digits and underscores starting with a letter (3+ characters)`,
+      `${what}: extension member names ${bad.map((n) => `"${n}"`).join(', ')} are not letters, digits and ` +
+        `underscores starting with a letter (3+ characters)`,
     );
   }
 }

@@ -25,11 +25,13 @@ function expectMethodNotAllowed(res: HttpResponse, what: string, refused: string
   const implemented = API_METHODS.includes(refused);
   if (res.status === 501 && !implemented)
     notApplicable(
-      `${what} answered 501 Not Implemented: the API implements ${refused} on no resource, so no 405 and no Allow is owed (RFC 9110 §9.1, §15.6.2)`,
+      `${what} answered 501 Not Implemented: the API implements ${refused} on no resource, so no 405 and no ` +
+        `Allow is owed (RFC 9110 §9.1, §15.6.2)`,
     );
   const why =
     res.status === 501
-      ? `: 501 is for a method the server implements on no resource, and the API implements ${refused} (spec §4), so a 405 with Allow is owed (RFC 9110 §15.6.2)`
+      ? `: 501 is for a method the server implements on no resource, and the API implements ${refused} (spec ` +
+        `§4), so a 405 with Allow is owed (RFC 9110 §15.6.2)`
       : '';
   expect(res.status, because('PV-4-NO-5XX', `${what} is a client mistake, got HTTP ${res.status}${why}`)).toBeLessThan(
     500,
@@ -77,12 +79,14 @@ test.describe('Problem details: methods a resource does not serve', () => {
     const where = c.resource === 'booking' ? 'the booking sub-resource' : 'a certificate';
     test(
       ...clauseTest(
-        `${c.method} on ${where}, if refused with 405, names the allowed methods and not ${c.method}; a 5xx only as 501 for a method implemented nowhere`,
+        `${c.method} on ${where}, if refused with 405, names the allowed methods and not ${c.method}; a 5xx ` +
+          `only as 501 for a method implemented nowhere`,
         covers('RFC9110-15.5.6-ALLOW', 'PV-7-MEDIA', 'PV-4-NO-5XX'),
         ...(c.method === 'GET' ? [] : [needs('writes')]),
       ),
       async ({ api, pool }) => {
-        // GET is a read-only probe, safe on every environment; any other method only on a certificate this run may write.
+        // GET is a read-only probe, safe on every environment; any other method only on a certificate this run may
+        // write.
         const cert = c.method === 'GET' ? pool.any() : pool.bookable();
         if (!cert) return notTested(thinSlice(`writable certificate left for this test`));
         if (c.method !== 'GET') api.touched.add(cert.reference); // a target that books on PUT/PATCH is cleaned up

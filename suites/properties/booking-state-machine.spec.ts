@@ -85,7 +85,8 @@ class Get implements Cmd {
         containsValue(info, h.value),
         because(
           h.clause,
-          `${this} shows nothing of the ${h.clause === 'PV-3-REMOVE' ? 'removed' : 'refused'} booking, but its ${h.field} ${JSON.stringify(h.value)} is there`,
+          `${this} shows nothing of the ${h.clause === 'PV-3-REMOVE' ? 'removed' : 'refused'} booking, but ` +
+            `its ${h.field} ${JSON.stringify(h.value)} is there`,
         ),
       ).toBe(false);
     for (const s of view.shows)
@@ -138,7 +139,10 @@ class Book implements Cmd {
     const partial = OPTIONAL.filter((f) => this.shape[f] !== 'present').map(
       (f) => `${f} ${this.shape[f] === 'null' ? 'null' : 'left out'}`,
     );
-    return `Book(#${this.slot}${this.via === 'legacy' ? ', by legacy number' : ''}${actorName(this.as)}${partial.length ? `, ${partial.join(', ')}` : ''})`;
+    return (
+      `Book(#${this.slot}${this.via === 'legacy' ? ', by legacy number' : ''}${actorName(this.as)}${partial.length ? `, ${partial.join(', ')}` : ''}` +
+      `)`
+    );
   }
 }
 
@@ -168,7 +172,8 @@ async function send(cmd: Cmd, m: BookingModel, r: Real, body: Record<string, unk
     for (const b of beyond)
       r.notes.observe(
         'PV-2.3-LIMITS',
-        `a booking with ${b.field} ${b.kind === 'null' ? 'sent as null' : 'left out'}${beyond.length > 1 ? ' (among others)' : ''} answered ${res.status}`,
+        `a booking with ${b.field} ${b.kind === 'null' ? 'sent as null' : 'left out'}${beyond.length > 1 ? ' (among others)' : ''} ` +
+          `answered ${res.status}`,
       );
     if (predicted === 'conflict') m.applyBook(slot, as, String(body.bookingReference), body, via);
     return;
@@ -265,7 +270,8 @@ function bodyShapes(): fc.Arbitrary<Shape> {
   return fc.record({ notes: way, bookingDate: way, bookingTime: way });
 }
 
-/** Removes what a run may have booked: certificates side by side, a certificate's two identifiers one after the other. */
+/** Removes what a run may have booked: certificates side by side, a certificate's two identifiers one after the other.
+ * */
 async function cleanUp(r: Real): Promise<void> {
   await Promise.all(
     [...r.maybeBooked].map(async (i) => {
@@ -306,7 +312,8 @@ function slotOrder(candidates: PoolCertificate[], env: ResolvedEnvironment): Poo
 test.describe('Property: the booking state machine', () => {
   test(
     ...clauseTest(
-      `follows the model through any sequence of get, book, book again and remove, by either identifier and as every configured API user, ${seedLabel(settings)}`,
+      `follows the model through any sequence of get, book, book again and remove, by either identifier and ` +
+        `as every configured API user, ${seedLabel(settings)}`,
       touches(
         'PV-3-CREATE',
         'PV-3-CONFLICT',
@@ -381,7 +388,8 @@ test.describe('Property: the booking state machine', () => {
         const certs = await certificates.take(needsOf(cmds, slots), alone);
         if (certs.length < slots) {
           certificates.release(certs, false);
-          // Not enough clean certificates left (only after a failure): skip the run rather than blame the next sequence.
+          // Not enough clean certificates left (only after a failure): skip the run rather than blame the next
+          // sequence.
           fc.pre(false);
         }
         const real: Real = {
@@ -434,12 +442,10 @@ test.describe('Property: the booking state machine', () => {
         lanes,
       });
       if (certificates.unusable.size > 0)
-        test
-          .info()
-          .annotations.push({
-            type: 'cleanup-failed',
-            description: `earlier runs left traces on ${[...certificates.unusable].join(', ')}`,
-          });
+        test.info().annotations.push({
+          type: 'cleanup-failed',
+          description: `earlier runs left traces on ${[...certificates.unusable].join(', ')}`,
+        });
     },
   );
 });

@@ -40,7 +40,8 @@ interface Lane {
 test.describe('Property: valid booking payloads', () => {
   test(
     ...clauseTest(
-      `accepts any valid payload on an unbooked certificate, reads it back, refuses a second booking and removes it, ${seedLabel(settings)}`,
+      `accepts any valid payload on an unbooked certificate, reads it back, refuses a second booking and ` +
+        `removes it, ${seedLabel(settings)}`,
       covers(
         'PV-2.3-ACCEPT',
         'PV-2.3-ROUNDTRIP',
@@ -91,7 +92,8 @@ test.describe('Property: valid booking payloads', () => {
               stale,
               because(
                 'PV-3-REMOVE',
-                `the certificate still carries the booking ${stale} of an earlier run: its removal answered success but did not remove it`,
+                `the certificate still carries the booking ${stale} of an earlier run: its removal answered ` +
+                  `success but did not remove it`,
               ),
             ).toBeUndefined();
           }
@@ -148,7 +150,8 @@ test.describe('Property: valid booking payloads', () => {
               text,
               because(
                 'PV-2.3-ROUNDTRIP',
-                `the booking made with ${shape} shows those fields absent or null, but bookingInfo holds the text ${JSON.stringify(text)}`,
+                `the booking made with ${shape} shows those fields absent or null, but bookingInfo holds the ` +
+                  `text ${JSON.stringify(text)}`,
               ),
             ).toBeUndefined();
           }
@@ -160,7 +163,8 @@ test.describe('Property: valid booking payloads', () => {
             removedTrace,
             because(
               'PV-3-REMOVE',
-              `the booking made with ${shape} shows nothing of the booking ${removedTrace?.[0]} removed before it, but its ${removedTrace?.[1]} ${JSON.stringify(removedTrace?.[2])} is there`,
+              `the booking made with ${shape} shows nothing of the booking ${removedTrace?.[0]} removed ` +
+                `before it, but its ${removedTrace?.[1]} ${JSON.stringify(removedTrace?.[2])} is there`,
             ),
           ).toBeUndefined();
 
@@ -191,7 +195,8 @@ test.describe('Property: valid booking payloads', () => {
             lost,
             because(
               'PV-3-CONFLICT',
-              `the booking made with ${shape} is intact after the refused second booking, but its ${lost?.[0]} ${JSON.stringify(lost?.[1])} is gone`,
+              `the booking made with ${shape} is intact after the refused second booking, but its ${lost?.[0]} ` +
+                `${JSON.stringify(lost?.[1])} is gone`,
             ),
           ).toBeUndefined();
           const refusedTrace = leftoversOf(second, body).find(([, v]) => containsValue(kept, v));
@@ -199,7 +204,8 @@ test.describe('Property: valid booking payloads', () => {
             refusedTrace,
             because(
               'PV-3-CONFLICT',
-              `the refused second booking left no trace in the booking made with ${shape}, but its ${refusedTrace?.[0]} ${JSON.stringify(refusedTrace?.[1])} is there`,
+              `the refused second booking left no trace in the booking made with ${shape}, but its ${refusedTrace?.[0]} ` +
+                `${JSON.stringify(refusedTrace?.[1])} is there`,
             ),
           ).toBeUndefined();
 

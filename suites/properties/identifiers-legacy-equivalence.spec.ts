@@ -20,7 +20,8 @@ test.describe('Property: legacy numbers and references name the same certificate
       test.setTimeout(testTimeoutFor(settings));
       const withLegacy = environment.pool.filter((p) => p.legacyNumber !== undefined);
       const recorder = new FailingRunRecorder(exchanges);
-      // Fields that stay put while other tests book and unbook (bookingInfo does not); names only where the environment gives them.
+      // Fields that stay put while other tests book and unbook (bookingInfo does not); names only where the environment
+      // gives them.
       const stable = environment.config.model?.productFields ?? [];
 
       const runs = numRunsFor(settings, { quick: Math.min(30, withLegacy.length), nightly: withLegacy.length * 4 });

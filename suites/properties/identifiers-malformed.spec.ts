@@ -40,7 +40,8 @@ test.describe('Property: malformed identifiers', () => {
             ),
           ).toBeLessThan(500);
           if (id.kind === 'leading-zeros' && is2xx(res.status)) {
-            // Still numeric (spec §2.2): resolving it as the same orderItemId is reasonable; another certificate is not.
+            // Still numeric (spec §2.2): resolving it as the same orderItemId is reasonable; another certificate is
+            // not.
             const number = id.segment.replace(/^0+/, '');
             const expected = known.find((k) => k.legacyNumber === number)?.reference;
             const got = res.json<{ certificateReferenceNumber?: unknown }>()?.certificateReferenceNumber;
@@ -48,7 +49,8 @@ test.describe('Property: malformed identifiers', () => {
               got,
               because(
                 'PV-2.2-LEGACY',
-                `a legacy number with leading zeros (${id.segment}), when answered, names the certificate of ${number}, got ${describe(res)}`,
+                `a legacy number with leading zeros (${id.segment}), when answered, names the certificate of ` +
+                  `${number}, got ${describe(res)}`,
               ),
             ).toBe(expected);
             notes.observe(

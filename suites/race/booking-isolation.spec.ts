@@ -5,7 +5,8 @@ import { validBooking } from '../../fixtures/harness/pool/pool.ts';
 import { thinSlice } from '../../fixtures/contract/needs.ts';
 import { because, clauseTest, covers, needs, notTested } from '../../fixtures/harness/verdicts.ts';
 
-/** Certificates booked at once per trial, and trials: a store that shares state between requests shows it within a few. */
+/** Certificates booked at once per trial, and trials: a store that shares state between requests shows it within a few.
+ * */
 const AT_ONCE = 4;
 const TRIALS = 3;
 
@@ -59,7 +60,8 @@ test.describe('Simultaneous requests do not change each other', () => {
             { own: containsValue(info, bookings[i]!.bookingReference), others },
             because(
               'PV-3-ISOLATED',
-              `trial ${trial}: ${c.reference}, booked at the same time as ${certs.length - 1} other certificates, shows its own booking and none of theirs`,
+              `trial ${trial}: ${c.reference}, booked at the same time as ${certs.length - 1} other ` +
+                `certificates, shows its own booking and none of theirs`,
             ),
           ).toEqual({ own: true, others: [] });
         }

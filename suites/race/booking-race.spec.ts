@@ -30,7 +30,8 @@ import {
   observe,
 } from '../../fixtures/harness/verdicts.ts';
 
-/** Trials per test (PVH_RACE_TRIALS) and requests per trial (PVH_RACE_REQUESTS, capped by the environment's race and certify settings). */
+/** Trials per test (PVH_RACE_TRIALS) and requests per trial (PVH_RACE_REQUESTS, capped by the environment's race and
+ * certify settings). */
 const TRIALS = Number(process.env.PVH_RACE_TRIALS ?? 10);
 const REQUESTS = askedRaceRequests();
 /**
@@ -66,7 +67,8 @@ async function raceTrials(
       byLegacy.json<{ certificateReferenceNumber?: unknown }>()?.certificateReferenceNumber,
       because(
         'PV-2.2-LEGACY',
-        `precondition of the race: legacy number ${bookable.legacyNumber} resolves to ${bookable.reference}, got HTTP ${byLegacy.status} ${byLegacy.text.slice(0, 160)}`,
+        `precondition of the race: legacy number ${bookable.legacyNumber} resolves to ${bookable.reference}, ` +
+          `got HTTP ${byLegacy.status} ${byLegacy.text.slice(0, 160)}`,
       ),
     ).toBe(bookable.reference);
   }
@@ -97,7 +99,8 @@ async function raceTrials(
         error.status,
         because(
           'PV-3-CREATE',
-          `trial ${i + 1} starts by booking ${error.id}, which is unbooked, and that booking must succeed; got HTTP ${error.status}`,
+          `trial ${i + 1} starts by booking ${error.id}, which is unbooked, and that booking must succeed; ` +
+            `got HTTP ${error.status}`,
         ),
       ).toBeLessThan(300);
       throw error;
@@ -136,7 +139,8 @@ async function raceTrials(
   const failed = reports.map((r, i) => ({ r, i })).filter(({ r }) => !r.verdict.ok);
   const first = failed[0];
   if (first) {
-    // The evidence of a race is the trial that broke and a concurrent replay of it, not the setup requests one after another.
+    // The evidence of a race is the trial that broke and a concurrent replay of it, not the setup requests one after
+    // another.
     const about = `trial ${first.i + 1} of ${reports.length} of "${testInfo.title.replace(/\s*\([^)]*\)$/, '')}"`;
     await testInfo.attach(TRIAL_FILE, {
       contentType: 'application/json',
@@ -159,7 +163,10 @@ async function raceTrials(
       lone.status,
       because(
         'PV-3-CREATE',
-        `in a trial every synchronised booking of ${bookable.reference}, a pool certificate no one else books, was refused as already booked with none winning, and a lone booking now is refused too (HTTP ${lone.status} ${lone.text.slice(0, 120)}): the target refuses to book it at all, so atomicity cannot be judged`,
+        `in a trial every synchronised booking of ${bookable.reference}, a pool certificate no one else ` +
+          (`books, was refused as already booked with none winning, and a lone booking now is refused too ` +
+            `(HTTP ${lone.status} `) +
+          `${lone.text.slice(0, 120)}): the target refuses to book it at all, so atomicity cannot be judged`,
       ),
     ).toBeLessThan(300);
   }
@@ -187,7 +194,10 @@ async function raceTrials(
         again.status,
         because(
           'PV-3-CONFLICT',
-          `a trial had ${Math.max(...failed.map(({ r }) => winners(r).length))} winners, and a second booking of ${bookable.reference} by ${via === 'legacy' ? `legacy number ${id}` : 'reference'}, sent alone after the first, is not refused either (HTTP ${again.status}): the target does not refuse second bookings on that route, race or not`,
+          `a trial had ${Math.max(...failed.map(({ r }) => winners(r).length))} winners, and a second booking ` +
+            `of ${bookable.reference} by ${via === 'legacy' ? `legacy number ${id}` : 'reference'}, sent alone ` +
+            `after the first, is not refused either (HTTP ${again.status}): the target does not refuse second ` +
+            `bookings on that route, race or not`,
         ),
       ).toBe(409);
     }
@@ -205,7 +215,8 @@ async function raceTrials(
     failed.length,
     because(
       'PV-3-ATOMIC',
-      `${failed.length}/${reports.length} trials of ${sizes.length > 1 ? `${sizes[0]} to ${sizes.at(-1)}` : sizes[0]} synchronised requests broke atomicity${detail}`,
+      `${failed.length}/${reports.length} trials of ${sizes.length > 1 ? `${sizes[0]} to ${sizes.at(-1)}` : sizes[0]} ` +
+        `synchronised requests broke atomicity${detail}`,
     ),
   ).toBe(0);
   // A losing 409 that is not the ItemAlreadyBooked problem breaks the conflict body, not atomicity.

@@ -46,14 +46,17 @@ test.describe('Token endpoint: client authentication by HTTP Basic', () => {
           issued(raw),
           because(
             'RFC6749-2.3.1-BASIC-ENCODING',
-            `the ${role} user's raw secret authenticates through HTTP Basic but the correctly form-encoded one does not (HTTP ${encoded.status}): the server compares the credentials without form-decoding them`,
+            `the ${role} user's raw secret authenticates through HTTP Basic but the correctly form-encoded ` +
+              `one does not (HTTP ${encoded.status}): the server compares the credentials without form-decoding ` +
+              `them`,
           ),
         ).toBe(false);
         // Not supported at all is a warning (RFC 6749 says MUST support; the spec shows only the form).
         should(
           false,
           'RFC6749-2.3.1-BASIC',
-          `HTTP Basic client authentication with the ${role} user's encoded secret answered HTTP ${encoded.status} without a token`,
+          `HTTP Basic client authentication with the ${role} user's encoded secret answered HTTP ${encoded.status} ` +
+            `without a token`,
         );
       }
     },

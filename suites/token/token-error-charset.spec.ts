@@ -9,7 +9,8 @@ const NASTY = 'é"\\ü';
 test.describe('Token endpoint: error texts stay in the allowed ASCII set whatever the input', () => {
   test(
     ...clauseTest(
-      'errors provoked with non-ASCII, quote and backslash in every parameter name and value use only the allowed characters',
+      'errors provoked with non-ASCII, quote and backslash in every parameter name and value use only the ' +
+        'allowed characters',
       covers('RFC6749-5.2-ERROR-CHARSET', 'RFC6749-5.2-ERROR-MEMBER'),
     ),
     async ({ api }) => {
@@ -83,7 +84,8 @@ test.describe('Token endpoint: error texts stay in the allowed ASCII set whateve
           oauthErrorIssue(res),
           because(
             'RFC6749-5.2-ERROR-MEMBER',
-            `the error provoked by odd characters in ${k.name} is an RFC 6749 §5.2 error, a JSON object with a string error member`,
+            `the error provoked by odd characters in ${k.name} is an RFC 6749 §5.2 error, a JSON object with ` +
+              `a string error member`,
           ),
         ).toBeUndefined();
         const body = res.json<Record<string, unknown>>();
@@ -92,7 +94,8 @@ test.describe('Token endpoint: error texts stay in the allowed ASCII set whateve
           schema.errors,
           because(
             'RFC6749-5.2-ERROR-CHARSET',
-            `the error provoked by odd characters in ${k.name} is an RFC 6749 §5.2 body whose error and error_description use only the allowed ASCII characters; got ${res.text.slice(0, 200)}`,
+            `the error provoked by odd characters in ${k.name} is an RFC 6749 §5.2 body whose error and ` +
+              `error_description use only the allowed ASCII characters; got ${res.text.slice(0, 200)}`,
           ),
         ).toEqual([]);
       }

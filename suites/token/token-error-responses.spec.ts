@@ -34,7 +34,8 @@ function checkErrorBody(res: HttpResponse, what: string): Record<string, unknown
     schema.errors,
     because(
       'RFC6749-5.2-ERROR-CHARSET',
-      `${what}: the error body is an RFC 6749 §5.2 object using only the allowed ASCII characters (got ${res.text.slice(0, 200)})`,
+      `${what}: the error body is an RFC 6749 §5.2 object using only the allowed ASCII characters (got ` +
+        `${res.text.slice(0, 200)})`,
     ),
   ).toEqual([]);
   const cacheControl = (res.header('cache-control') ?? '').toLowerCase();

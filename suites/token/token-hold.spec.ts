@@ -34,13 +34,16 @@ test.describe('A token keeps working for its stated life', () => {
       // The token request the spec shows, refused: nothing of the token's life can be judged.
       if (failed(w)) return expect(w.tokenStatus, because('PV-4.1-FORM', w.failed)).toBe(200);
       const [fresh] = w.probes;
-      // Refused at once while another, issued right after, is accepted: this one was ended (another token of its user issued meanwhile), valid tokens are not refused.
+      // Refused at once while another, issued right after, is accepted: this one was ended (another token of its user
+      // issued meanwhile), valid tokens are not refused.
       if (fresh?.status === 401 && w.freshAgain?.status === 200)
         expect(
           fresh.status,
           because(
             'PV-5-LIFETIME',
-            `a token just issued was refused at once (HTTP 401), while another of the same user, issued right after, was accepted: something ended the first before its stated life ${w.expiresIn} s was over (another token of the same user, issued meanwhile by this run?)`,
+            `a token just issued was refused at once (HTTP 401), while another of the same user, issued right ` +
+              `after, was accepted: something ended the first before its stated life ${w.expiresIn} s was over ` +
+              `(another token of the same user, issued meanwhile by this run?)`,
           ),
         ).not.toBe(401);
       expect(
@@ -55,7 +58,9 @@ test.describe('A token keeps working for its stated life', () => {
           w.afterNewToken.status,
           because(
             'PV-5-LIFETIME',
-            `issuing a newer token of the same user must not end the earlier one, whose expires_in ${w.expiresIn} had not passed: it was refused ${seconds(w.afterNewToken.at)} after it was requested, right after the newer token was issued`,
+            `issuing a newer token of the same user must not end the earlier one, whose expires_in ${w.expiresIn} ` +
+              `had not passed: it was refused ${seconds(w.afterNewToken.at)} after it was requested, right ` +
+              `after the newer token was issued`,
           ),
         ).toBe(200);
       }
@@ -64,7 +69,8 @@ test.describe('A token keeps working for its stated life', () => {
         early,
         because(
           'PV-5-LIFETIME',
-          `a token with expires_in ${w.expiresIn} must keep working for its whole stated life, but it was refused ${seconds(early?.at ?? 0)} after it was requested`,
+          `a token with expires_in ${w.expiresIn} must keep working for its whole stated life, but it was ` +
+            `refused ${seconds(early?.at ?? 0)} after it was requested`,
         ),
       ).toBeUndefined();
       const last = w.probes.at(-1)!;
@@ -95,7 +101,8 @@ test.describe('A token keeps working for its stated life', () => {
         early,
         because(
           'PV-5-LIFETIME',
-          `a token with expires_in ${w.expiresIn} must keep working for its whole stated life, but it was refused ${seconds(early?.at ?? 0)} after it was requested, having worked for ${seen(w)}`,
+          `a token with expires_in ${w.expiresIn} must keep working for its whole stated life, but it was ` +
+            `refused ${seconds(early?.at ?? 0)} after it was requested, having worked for ${seen(w)}`,
         ),
       ).toBeUndefined();
       const last = w.probes.filter((p) => p.status === 200).at(-1);
@@ -103,14 +110,19 @@ test.describe('A token keeps working for its stated life', () => {
       if (!last || last.at + last.durationMs < w.expiresIn * 1000 - 1500 - WHOLE_SECOND_MS) {
         if (w.stoppedBy) inconclusive(`the token was held for ${seen(w)}: ${w.stoppedBy}`);
         notTested({
-          why: `the token was seen working for ${seen(w)}: a hold shorter than its stated life (certify.tokenHoldSeconds ${tokenClock.holdSeconds()} s) does not see a token that dies later`,
+          why:
+            `the token was seen working for ${seen(w)}: a hold shorter than its stated life ` +
+            `(certify.tokenHoldSeconds ${tokenClock.holdSeconds()} s) does not see a token that dies later`,
           setting: 'certify.tokenHoldSeconds',
-          enable: `set certify.tokenHoldSeconds to ${w.expiresIn + 100} (npm run certify -- --token-hold ${w.expiresIn + 100}, as the nightly run does)`,
+          enable:
+            `set certify.tokenHoldSeconds to ${w.expiresIn + 100} (npm run certify -- --token-hold ` +
+            `${w.expiresIn + 100}, as the nightly run does)`,
         });
       }
       observe(
         'PV-5-LIFETIME',
-        `a token with expires_in ${w.expiresIn} was seen working for its whole stated life: ${seen(w)}, ${w.probes.length} uses`,
+        `a token with expires_in ${w.expiresIn} was seen working for its whole stated life: ${seen(w)}, ${w.probes.length} ` +
+          `uses`,
       );
     },
   );

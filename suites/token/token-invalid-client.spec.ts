@@ -58,7 +58,8 @@ test.describe('Token endpoint: wrong credentials, whichever way they are sent', 
     const answer = how === 'basic' ? '401 invalid_client with a Basic challenge' : 'invalid_client';
     test(
       ...clauseTest(
-        `only the exact secret authenticates ${how === 'basic' ? 'through HTTP Basic' : 'in the form'}: its near misses and another client's secret get ${answer}`,
+        `only the exact secret authenticates ${how === 'basic' ? 'through HTTP Basic' : 'in the form'}: its ` +
+          `near misses and another client's secret get ${answer}`,
         covers('RFC6749-5.2-INVALID-CLIENT'),
         ways('token-refused', { clientAuth: how }),
       ),
@@ -72,7 +73,8 @@ test.describe('Token endpoint: wrong credentials, whichever way they are sent', 
           });
           if (!issued(right))
             notApplicable(
-              `${environment.name} does not accept HTTP Basic client authentication at all (HTTP ${right.status}; RFC6749-2.3.1-BASIC warns of it): there is no Basic comparison to probe`,
+              `${environment.name} does not accept HTTP Basic client authentication at all (HTTP ` +
+                `${right.status}; RFC6749-2.3.1-BASIC warns of it): there is no Basic comparison to probe`,
             );
         }
         const otherSecrets = Object.values(others).flatMap((c) => (c && 'clientSecret' in c ? [c.clientSecret] : []));
@@ -103,7 +105,8 @@ test.describe('Token endpoint: wrong credentials, whichever way they are sent', 
           broken,
           because(
             'RFC6749-5.2-INVALID-CLIENT',
-            `the primary client_id with anything but its exact secret (${how === 'basic' ? 'HTTP Basic' : 'form'}) is refused with ${answer} and no token`,
+            `the primary client_id with anything but its exact secret ` +
+              `(${how === 'basic' ? 'HTTP Basic' : 'form'}) is refused with ${answer} and no token`,
           ),
         ).toEqual([]);
       },

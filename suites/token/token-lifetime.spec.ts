@@ -34,7 +34,8 @@ const expiredClause = (status: number) => (status >= 200 && status < 300 ? 'PV-5
 test.describe('Token lifetime', () => {
   test(
     ...clauseTest(
-      'a short-lived token works for the whole life its expires_in states, less the second whole-second expiry may take',
+      'a short-lived token works for the whole life its expires_in states, less the second whole-second ' +
+        'expiry may take',
       covers('PV-5-LIFETIME'),
       needs('shortLived'),
     ),
@@ -44,19 +45,24 @@ test.describe('Token lifetime', () => {
       if (failed(w)) return expect(w.tokenStatus, because('PV-4.1-FORM', w.failed)).toBe(200);
       if (w.expiresIn * 1000 - WHOLE_SECOND_MS < 1000) {
         notTested({
-          why: `the shortLived user's tokens say expires_in ${w.expiresIn}: within the second whole-second expiry may take, a token dying early cannot be told from one dying on time`,
+          why:
+            `the shortLived user's tokens say expires_in ${w.expiresIn}: within the second whole-second expiry ` +
+            `may take, a token dying early cannot be told from one dying on time`,
           setting: 'credentials.shortLived',
           enable: 'configure a shortLived user whose tokens live at least 3 s',
         });
       }
       const [fresh] = w.probes;
-      // Refused at once while another, issued right after, is accepted: this one was ended (another token of its user issued meanwhile), valid tokens are not refused.
+      // Refused at once while another, issued right after, is accepted: this one was ended (another token of its user
+      // issued meanwhile), valid tokens are not refused.
       if (fresh?.status === 401 && w.freshAgain?.status === 200)
         expect(
           fresh.status,
           because(
             'PV-5-LIFETIME',
-            `a short-lived token just issued was refused at once (HTTP 401), while another of the same user, issued right after, was accepted: something ended the first before its stated life ${w.expiresIn} s was over (another token of the same user, issued meanwhile by this run?)`,
+            `a short-lived token just issued was refused at once (HTTP 401), while another of the same user, ` +
+              `issued right after, was accepted: something ended the first before its stated life ${w.expiresIn} ` +
+              `s was over (another token of the same user, issued meanwhile by this run?)`,
           ),
         ).not.toBe(401);
       expect(
@@ -71,7 +77,8 @@ test.describe('Token lifetime', () => {
         early,
         because(
           'PV-5-LIFETIME',
-          `a token with expires_in ${w.expiresIn} must keep working for its whole stated life (whole-second expiry may take 1 s off it), but it was refused ${seconds(early?.at ?? 0)} after it was requested`,
+          `a token with expires_in ${w.expiresIn} must keep working for its whole stated life (whole-second ` +
+            `expiry may take 1 s off it), but it was refused ${seconds(early?.at ?? 0)} after it was requested`,
         ),
       ).toBeUndefined();
       const reached = w.probes.some((p) => p.status === 200 && p.at + p.durationMs >= w.expiresIn * 1000 - 1500);
@@ -83,7 +90,8 @@ test.describe('Token lifetime', () => {
   const expiredCells = cellsOf('bearer-refused').filter((c) => c.token === 'expired');
   test(
     ...clauseTest(
-      'a token is refused once its stated life and the declared clock skew are over, with a Bearer challenge, on every operation and scheme spelling',
+      'a token is refused once its stated life and the declared clock skew are over, with a Bearer challenge, ' +
+        'on every operation and scheme spelling',
       covers('PV-5-LIFETIME', 'PV-5-BEARER-REQUIRED', 'RFC6750-3-CHALLENGE', 'RFC6750-3-INVALID-TOKEN'),
       ways('bearer-refused', ...expiredCells),
     ),
@@ -97,7 +105,9 @@ test.describe('Token lifetime', () => {
         late,
         because(
           'PV-5-LIFETIME',
-          `a token with expires_in ${w.expiresIn} must be refused once its life and the declared clock skew of ${w.leewaySeconds} s (credentials.shortLived.clockSkewSeconds) are over, but it was still accepted ${seconds((late?.at ?? 0) - end)} after its stated end`,
+          `a token with expires_in ${w.expiresIn} must be refused once its life and the declared clock skew ` +
+            `of ${w.leewaySeconds} s (credentials.shortLived.clockSkewSeconds) are over, but it was still ` +
+            `accepted ${seconds((late?.at ?? 0) - end)} after its stated end`,
         ),
       ).toBeUndefined();
       const refusal = firstRefusal(w);
@@ -107,20 +117,29 @@ test.describe('Token lifetime', () => {
         // A watch that waited out the skew ends on a use past it: accepted, it failed above.
         if (w.lateEndWaited)
           inconclusive(
-            `the short-lived token was watched until ${seconds(w.probes.at(-1)?.at ?? 0)}, short of the end of the declared clock skew`,
+            `the short-lived token was watched until ${seconds(w.probes.at(-1)?.at ?? 0)}, short of the end ` +
+              `of the declared clock skew`,
           );
         const needed = Math.ceil(lateDeadlineMs(w, w.leewaySeconds) / 1000) + 5;
         notTested({
-          why: `the short-lived token was still accepted ${seconds((w.probes.at(-1)?.at ?? 0) - end)} after its stated end, within the declared clock skew of ${w.leewaySeconds} s, and waiting that out (${needed} s) is longer than this run holds tokens (${w.budgetSeconds} s)`,
+          why:
+            `the short-lived token was still accepted ${seconds((w.probes.at(-1)?.at ?? 0) - end)} after its ` +
+            `stated end, within the declared clock skew of ${w.leewaySeconds} s, and waiting that out (${needed} ` +
+            `s) is longer than this run holds tokens (${w.budgetSeconds} s)`,
           setting: 'certify.tokenHoldSeconds',
-          enable: `set certify.tokenHoldSeconds to ${needed} or more (a nightly run, or npm run certify -- --token-hold ${needed}), or accept the gap in acceptedGaps`,
+          enable:
+            `set certify.tokenHoldSeconds to ${needed} or more (a nightly run, or npm run certify -- ` +
+            `--token-hold ${needed}), or accept the gap in acceptedGaps`,
         });
       }
       const past = acceptedPastEnd(w);
       if (past !== undefined)
         observe(
           'PV-5-LIFETIME',
-          `a token with expires_in ${w.expiresIn} was still accepted ${past.toFixed(1)} s after its stated end and refused ${seconds(refusal.at - end)} after it: a clock skew of about that much (declared: ${w.leewaySeconds} s)`,
+          `a token with expires_in ${w.expiresIn} was still accepted ${past.toFixed(1)} s after its stated ` +
+            (`end and refused ${seconds(refusal.at - end)} after it: a clock skew of about that much ` +
+              `(declared: ${w.leewaySeconds} `) +
+            `s)`,
         );
 
       const token = tokenClock.expiredToken!;
@@ -135,7 +154,8 @@ test.describe('Token lifetime', () => {
         challenge,
         because(
           'RFC6750-3-CHALLENGE',
-          `the 401 for an expired token carries a Bearer challenge, got WWW-Authenticate "${last.header('www-authenticate') ?? '(absent)'}"`,
+          `the 401 for an expired token carries a Bearer challenge, got WWW-Authenticate ` +
+            `"${last.header('www-authenticate') ?? '(absent)'}"`,
         ),
       ).toBeDefined();
       should(

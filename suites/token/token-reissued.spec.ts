@@ -3,7 +3,8 @@ import { expect, test } from '../../fixtures/harness/test.ts';
 import { because, clauseTest, covers, inconclusive, notApplicable, observe } from '../../fixtures/harness/verdicts.ts';
 import { registerSecret } from '../../fixtures/harness/http/redact.ts';
 
-/** Between the requests: longer than the whole-second tolerance, so a full expires_in on a token handed out again overstates its life. */
+/** Between the requests: longer than the whole-second tolerance, so a full expires_in on a token handed out again
+ * overstates its life. */
 const GAP_MS = 2500;
 
 test.describe('A token handed out again', () => {
@@ -34,13 +35,17 @@ test.describe('A token handed out again', () => {
       const overstated = (again.at + again.expiresIn * 1000 - (first.done + first.expiresIn * 1000)) / 1000;
       observe(
         'PV-5-LIFETIME',
-        `the token endpoint handed the same token out again ${((again.at - first.at) / 1000).toFixed(1)} s later, with expires_in ${again.expiresIn} (first ${first.expiresIn})`,
+        `the token endpoint handed the same token out again ${((again.at - first.at) / 1000).toFixed(1)} s ` +
+          `later, with expires_in ${again.expiresIn} (first ${first.expiresIn})`,
       );
       expect(
         overstated,
         because(
           'PV-5-LIFETIME',
-          `a token handed out again must state no more life than it has left, but the second answer's expires_in ${again.expiresIn} puts its end ${overstated.toFixed(1)} s after the end the first answer stated (expires_in ${first.expiresIn}, ${((again.at - first.at) / 1000).toFixed(1)} s earlier): it dies before the life the second answer states`,
+          `a token handed out again must state no more life than it has left, but the second answer's ` +
+            `expires_in ${again.expiresIn} puts its end ${overstated.toFixed(1)} s after the end the first ` +
+            `answer stated (expires_in ${first.expiresIn}, ${((again.at - first.at) / 1000).toFixed(1)} s ` +
+            `earlier): it dies before the life the second answer states`,
         ),
       ).toBeLessThanOrEqual(1);
     },

@@ -29,7 +29,9 @@ test.describe('Token endpoint: request parameters', () => {
       should(
         res.status === 400 && body?.error === 'invalid_request' && body.access_token === undefined,
         'RFC6749-3.2-REPEATED',
-        `a repeated grant_type answered HTTP ${res.status} ${body?.access_token === undefined ? `error "${String(body?.error)}"` : 'with a token'}, expected 400 invalid_request`,
+        `a repeated grant_type answered HTTP ${res.status} ` +
+          `${body?.access_token === undefined ? `error "${String(body?.error)}"` : 'with a token'}, expected ` +
+          `400 invalid_request`,
       );
     },
   );

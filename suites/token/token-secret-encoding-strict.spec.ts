@@ -36,7 +36,8 @@ test.describe('Token endpoint: a secret is compared after form decoding, exactly
             accessTokenOf(rawRes.json()) !== undefined,
             because(
               'PV-4.1-ENCODING-STRICT',
-              `the ${role} user's raw secret decodes to a different secret and must not authenticate, got HTTP ${rawRes.status}`,
+              `the ${role} user's raw secret decodes to a different secret and must not authenticate, got ` +
+                `HTTP ${rawRes.status}`,
             ),
           ).toBe(false);
           expect(

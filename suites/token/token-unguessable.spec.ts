@@ -31,20 +31,23 @@ test.describe('Access tokens cannot be guessed', () => {
       if (distinct.length < tokens.length)
         observe(
           'RFC6749-10.10-GUESS',
-          `${tokens.length} token requests of one client were answered with ${distinct.length} distinct token${distinct.length === 1 ? '' : 's'}: the endpoint hands a client its live token again`,
+          `${tokens.length} token requests of one client were answered with ${distinct.length} distinct ` +
+            `token${distinct.length === 1 ? '' : 's'}: the endpoint hands a client its live token again`,
         );
       const others = (['readOnly', 'limitedVenue', 'shortLived'] as const).filter((r) => environment.credentials[r]);
       for (const as of others) distinct.push(await issue(as, `a token of the ${as} user`));
       if (distinct.length < 2)
         notApplicable(
-          'the token endpoint handed the one configured client its live token again on every request: there are no two tokens to compare',
+          'the token endpoint handed the one configured client its live token again on every request: there ' +
+            'are no two tokens to compare',
         );
       const reading = readTokens(distinct);
       expect(
         reading.predictable,
         because(
           'RFC6749-10.10-GUESS',
-          `an access token must not be guessable from others (RFC 6749 §10.10: at most 2^-128 odds of a guess), but ${reading.predictable}`,
+          `an access token must not be guessable from others (RFC 6749 §10.10: at most 2^-128 odds of a ` +
+            `guess), but ${reading.predictable}`,
         ),
       ).toBeUndefined();
       observe(

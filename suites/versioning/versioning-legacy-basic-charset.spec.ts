@@ -19,11 +19,14 @@ test.describe('The old interface: HTTP Basic and its charset', () => {
       const charset = basicCharset(challenge);
       observe(
         'RFC7617-2.1-CHARSET',
-        `the old interface's challenge: ${challenge === undefined ? 'none' : String(challenge)} (HTTP ${anonymous.status})`,
+        `the old interface's challenge: ${challenge === undefined ? 'none' : String(challenge)} (HTTP ` +
+          `${anonymous.status})`,
       );
       if (charset?.toUpperCase() !== 'UTF-8')
         notApplicable(
-          `the old interface's Basic challenge names no charset (${challenge === undefined ? 'no WWW-Authenticate' : String(challenge)}): RFC 7617 §2.1 leaves the encoding to it`,
+          `the old interface's Basic challenge names no charset ` +
+            `(${challenge === undefined ? 'no WWW-Authenticate' : String(challenge)}): RFC 7617 §2.1 leaves the ` +
+            `encoding to it`,
         );
       if (/^[\x00-\x7f]*$/.test(`${legacy.username}:${legacy.password}`))
         notApplicable("the old interface user's credentials are all ASCII: UTF-8 and ISO-8859-1 encode them alike");
@@ -51,7 +54,8 @@ test.describe('The old interface: HTTP Basic and its charset', () => {
         refused(utf8.status),
         because(
           'RFC7617-2.1-CHARSET',
-          `the old interface asks for UTF-8 (${String(challenge)}) and refused the configured user's credentials in UTF-8 (HTTP ${utf8.status}); ${then}`,
+          `the old interface asks for UTF-8 (${String(challenge)}) and refused the configured user's ` +
+            `credentials in UTF-8 (HTTP ${utf8.status}); ${then}`,
         ),
       ).toBe(false);
     },

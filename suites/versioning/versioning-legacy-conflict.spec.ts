@@ -33,14 +33,19 @@ test.describe('One booking across the old interface and the new API', () => {
       const shownThere = containsValue((await legacy.view(number)).json(), notes);
       observe(
         'PV-2.6-LEGACY-HOST',
-        `the old interface answered a booking of ${number} with HTTP ${put.status} ${put.text.slice(0, 160)}, and ${shownThere ? 'shows' : 'does not show'} its notes`,
+        `the old interface answered a booking of ${number} with HTTP ${put.status} ${put.text.slice(0, 160)}, ` +
+          `and ${shownThere ? 'shows' : 'does not show'} its notes`,
       );
       if (put.status >= 300 || !shownThere)
         notTested({
-          why: `the old interface did not book ${number} (HTTP ${put.status}${shownThere ? '' : ', its notes not shown back'}), so there is no booking of it to look for`,
+          why:
+            `the old interface did not book ${number} (HTTP ` +
+            `${put.status}${shownThere ? '' : ', its notes not shown back'}), so there is no booking of it to ` +
+            `look for`,
           setting: 'legacy-interface',
           enable:
-            "check `legacyBaseUrl` and `credentials.legacy` (a user of the old interface that may book the pool's certificates)",
+            'check `legacyBaseUrl` and `credentials.legacy` (a user of the old interface that may book the ' +
+            "pool's certificates)",
         });
 
       const seen = await bookingInfoOf(api, ref);
@@ -48,7 +53,8 @@ test.describe('One booking across the old interface and the new API', () => {
         containsValue(seen, notes),
         because(
           'PV-2.6-LEGACY-CONFLICT',
-          `${ref}, booked through the old interface as ${number} (notes ${notes}), shows that booking in its bookingInfo on the new API, got ${JSON.stringify(seen)?.slice(0, 200)}`,
+          `${ref}, booked through the old interface as ${number} (notes ${notes}), shows that booking in its ` +
+            `bookingInfo on the new API, got ${JSON.stringify(seen)?.slice(0, 200)}`,
         ),
       ).toBe(true);
       const second = validBooking({ notes: 'must be refused: booked through the old interface' });
@@ -61,7 +67,8 @@ test.describe('One booking across the old interface and the new API', () => {
         res.status,
         because(
           'PV-2.6-LEGACY-CONFLICT',
-          `a booking through the new API of ${ref}, booked through the old interface, is refused with 409 ItemAlreadyBooked, got HTTP ${res.status} ${res.text.slice(0, 160)}`,
+          `a booking through the new API of ${ref}, booked through the old interface, is refused with 409 ` +
+            `ItemAlreadyBooked, got HTTP ${res.status} ${res.text.slice(0, 160)}`,
         ),
       ).toBe(409);
       expect(
@@ -79,7 +86,8 @@ test.describe('One booking across the old interface and the new API', () => {
         removed.status,
         because(
           'PV-3-REMOVE',
-          `removing through the new API ${ref}'s booking, made through the old interface, succeeds, got HTTP ${removed.status} ${removed.text.slice(0, 160)}`,
+          `removing through the new API ${ref}'s booking, made through the old interface, succeeds, got HTTP ${removed.status} ` +
+            `${removed.text.slice(0, 160)}`,
         ),
       ).toBeLessThan(300);
       const gone = await bookingInfoOf(api, ref);
@@ -87,7 +95,8 @@ test.describe('One booking across the old interface and the new API', () => {
         containsValue(gone, notes),
         because(
           'PV-3-REMOVE',
-          `${ref}'s booking made through the old interface is gone after its removal through the new API answered HTTP ${removed.status}, got ${JSON.stringify(gone)?.slice(0, 200)}`,
+          `${ref}'s booking made through the old interface is gone after its removal through the new API ` +
+            `answered HTTP ${removed.status}, got ${JSON.stringify(gone)?.slice(0, 200)}`,
         ),
       ).toBe(false);
     },
@@ -125,18 +134,22 @@ test.describe('One booking across the old interface and the new API', () => {
         unreadable,
         because('PV-4.2-GET', `reading ${ref} back as the primary user answers 200, got ${unreadable}`),
       ).toBeUndefined();
-      // Booked by the old interface too (shown by either side, or the new API's booking gone): removed through it as well.
+      // Booked by the old interface too (shown by either side, or the new API's booking gone): removed through it as
+      // well.
       const doubleBooked =
         containsValue(there, notes) || containsValue(here, notes) || !containsValue(here, booking.bookingReference);
       if (doubleBooked) legacy.madeHere(number, put, `old interface: book ${number}`);
       observe(
         'PV-2.6-LEGACY-REFUSES',
-        `the old interface answered a booking of ${number}, booked through the new API, with HTTP ${put.status} ${put.text.slice(0, 200)}`,
+        `the old interface answered a booking of ${number}, booked through the new API, with HTTP ${put.status} ` +
+          `${put.text.slice(0, 200)}`,
       );
       should(
         !doubleBooked,
         'PV-2.6-LEGACY-REFUSES',
-        `the old interface booked ${number} (${ref}), which was booked through the new API: ${containsValue(here, booking.bookingReference) ? 'both interfaces now hold a booking of it' : "the new API's booking was replaced"} (old interface answered HTTP ${put.status}; the new API now shows ${JSON.stringify(here)?.slice(0, 160)})`,
+        `the old interface booked ${number} (${ref}), which was booked through the new API: ${containsValue(here, booking.bookingReference) ? 'both interfaces now hold a booking of it' : "the new API's booking was replaced"} ` +
+          `(old interface answered HTTP ${put.status}; the new API now shows ` +
+          `${JSON.stringify(here)?.slice(0, 160)})`,
       );
     },
   );

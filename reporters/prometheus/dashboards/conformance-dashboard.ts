@@ -27,7 +27,8 @@ export function conformanceDashboard(): DashboardBuilder {
   return new DashboardBuilder('Partner Voucher API: conformance')
     .uid('pvh-conformance')
     .description(
-      'npm run certify --prometheus: run verdicts, clause verdicts and regressions (pvh_certify_*, pvh_clause_*), release decisions (pvh_gate_go).',
+      'npm run certify --prometheus: run verdicts, clause verdicts and regressions (pvh_certify_*, ' +
+        'pvh_clause_*), release decisions (pvh_gate_go).',
     )
     .tags(['partner-voucher-harness', 'conformance'])
     .time({ from: 'now-30d', to: 'now' })
@@ -48,7 +49,8 @@ export function conformanceDashboard(): DashboardBuilder {
       new StateTimelinePanel()
         .title('Verdict over time')
         .description(
-          'pvh_certify_exit_code per run: 0 CONFORMANT, 1 NOT CONFORMANT, 3 INCONCLUSIVE, 4 CONFORMANT ON WHAT WAS TESTED; and the release decision (pvh_gate_go).',
+          'pvh_certify_exit_code per run: 0 CONFORMANT, 1 NOT CONFORMANT, 3 INCONCLUSIVE, 4 CONFORMANT ON ' +
+            'WHAT WAS TESTED; and the release decision (pvh_gate_go).',
         )
         .datasource(DATASOURCE)
         .withTarget(query(`last_over_time(pvh_certify_exit_code{${ENV}}[${HOLD}])`, 'certify', 'A'))
@@ -61,7 +63,8 @@ export function conformanceDashboard(): DashboardBuilder {
       new TimeseriesPanel()
         .title('Clauses per verdict')
         .description(
-          'pvh_certify_clauses: how many clauses of each run were pass, fail, warning, observation, partial, not tested or not run.',
+          'pvh_certify_clauses: how many clauses of each run were pass, fail, warning, observation, partial, ' +
+            'not tested or not run.',
         )
         .datasource(DATASOURCE)
         .withTarget(query(`last_over_time(pvh_certify_clauses{${ENV}}[${HOLD}])`, '{{verdict}}'))
@@ -85,7 +88,8 @@ export function conformanceDashboard(): DashboardBuilder {
       new BarChartPanel()
         .title('Regressions per run')
         .description(
-          'pvh_certify_regressions: clauses worse than in the previous run of the environment (pass to warning or fail, warning to fail).',
+          'pvh_certify_regressions: clauses worse than in the previous run of the environment (pass to ' +
+            'warning or fail, warning to fail).',
         )
         .datasource(DATASOURCE)
         .withTarget(query(`max_over_time(pvh_certify_regressions{${ENV}}[$__interval])`, 'regressed clauses'))

@@ -18,7 +18,8 @@ export function loadDashboard(): DashboardBuilder {
   return new DashboardBuilder('Partner Voucher API: load (k6)')
     .uid('pvh-load')
     .description(
-      'npm run load --prometheus: k6 metrics (k6_*) and threshold verdicts (pvh_load_*) per environment, scenario and run (testid).',
+      'npm run load --prometheus: k6 metrics (k6_*) and threshold verdicts (pvh_load_*) per environment, ' +
+        'scenario and run (testid).',
     )
     .tags(['partner-voucher-harness', 'k6', 'load'])
     .time({ from: 'now-7d', to: 'now' })
@@ -39,7 +40,8 @@ export function loadDashboard(): DashboardBuilder {
       new StatPanel()
         .title('Double bookings')
         .description(
-          'k6_double_bookings_total: two winners for one certificate, or a winner whose read-back shows another booking. Anything above 0 is a PV-3-ATOMIC break.',
+          'k6_double_bookings_total: two winners for one certificate, or a winner whose read-back shows ' +
+            'another booking. Anything above 0 is a PV-3-ATOMIC break.',
         )
         .datasource(DATASOURCE)
         .withTarget(
@@ -53,7 +55,8 @@ export function loadDashboard(): DashboardBuilder {
       new TimeseriesPanel()
         .title('Counters that must stay 0, per run')
         .description(
-          'Our scenario counters (load/scenarios/*.ts): double bookings, lost removals, unexpected statuses, 5xx, wrong 409 bodies, wrong certificates read, token failures.',
+          'Our scenario counters (load/scenarios/*.ts): double bookings, lost removals, unexpected statuses, ' +
+            '5xx, wrong 409 bodies, wrong certificates read, token failures.',
         )
         .datasource(DATASOURCE)
         .withTarget(
@@ -92,7 +95,8 @@ export function loadDashboard(): DashboardBuilder {
       new TimeseriesPanel()
         .title('409 conflicts and bookings won per second')
         .description(
-          'k6_booking_conflicts_total (ItemAlreadyBooked answers, expected under contention) and k6_bookings_won_total.',
+          'k6_booking_conflicts_total (ItemAlreadyBooked answers, expected under contention) and ' +
+            'k6_bookings_won_total.',
         )
         .datasource(DATASOURCE)
         .withTarget(query(`sum(rate(k6_booking_conflicts_total{${RUN}}[$__rate_interval]))`, '409 conflicts', 'A'))
@@ -105,7 +109,8 @@ export function loadDashboard(): DashboardBuilder {
       new TimeseriesPanel()
         .title('p95 latency by operation, and the profile bound')
         .description(
-          'k6_http_req_duration_p95 (seconds, over the run so far) per operation; the dashed bound is the p95 threshold of the profile (pvh_load_p95_threshold_seconds).',
+          'k6_http_req_duration_p95 (seconds, over the run so far) per operation; the dashed bound is the p95 ' +
+            'threshold of the profile (pvh_load_p95_threshold_seconds).',
         )
         .datasource(DATASOURCE)
         .withTarget(query(`max by (op) (k6_http_req_duration_p95{op!="", ${RUN}})`, 'p95 {{op}}', 'A'))
@@ -138,7 +143,8 @@ export function loadDashboard(): DashboardBuilder {
       new TablePanel()
         .title('Runs')
         .description(
-          'pvh_load_run_info and pvh_load_exit_code: which commit ran which scenario; k6 exit 0 held, 99 thresholds crossed.',
+          'pvh_load_run_info and pvh_load_exit_code: which commit ran which scenario; k6 exit 0 held, 99 ' +
+            'thresholds crossed.',
         )
         .datasource(DATASOURCE)
         .withTarget(query(`last_over_time(pvh_load_exit_code{${RUN}}[$__range])`, '', 'A', true))

@@ -7,7 +7,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { MutationSummary } from './mutation/results.ts';
+import type { MutationSummary } from './mutation/shapes.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 

@@ -15,7 +15,9 @@ import { ANNOTATION, type RootFinding } from '../../fixtures/harness/verdicts.ts
 import { ANNOTATION_WAY } from '../../fixtures/contract/ways-in.ts';
 import type { GapSetting } from '../../fixtures/contract/needs.ts';
 import type { MutationPlan } from './plan.ts';
-import { progressLine, rowFor, type RecordStatus, type TestRecord } from './results.ts';
+import { rowFor } from './results.ts';
+import { progressLine } from './score.ts';
+import type { RecordStatus, TestRecord } from './shapes.ts';
 
 interface Options {
   outputFile: string;

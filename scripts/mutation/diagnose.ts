@@ -9,7 +9,8 @@ import { experimentFor, runExperiments } from '../../fixtures/judgement/index.ts
 import { rootCauses } from '../../fixtures/judgement/index.ts';
 import { startWorkerReference } from '../../fixtures/environments/worker-reference.ts';
 import type { MutationPlan } from './plan.ts';
-import { outcomeFrom, type TestRecord } from './results.ts';
+import { outcomeFrom } from './results.ts';
+import type { TestRecord } from './shapes.ts';
 
 /** Each fault's experiments may take this long (a stale read shows for seconds). */
 const BUDGET_MS = 20_000;

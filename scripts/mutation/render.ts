@@ -1,5 +1,6 @@
 /** reports/mutation/summary.md: the score, the fault → checks table, the check → faults view. */
-import { diagnosisLine, type MatrixRow, type MutationSummary } from './results.ts';
+import { diagnosisLine } from './score.ts';
+import type { MatrixRow, MutationSummary } from './shapes.ts';
 
 const cell = (s: string) => s.replace(/\|/g, '\\|').replace(/\n/g, ' ');
 const short = (title: string) => title.split(' › ').at(-1) ?? title;

@@ -8,7 +8,9 @@ import {
   type MutationPlan,
   type MutationTarget,
 } from './plan.ts';
-import { exitCodeFor, reducedLine, rowFor, scoreLine, summarise, type TestRecord } from './results.ts';
+import { rowFor, summarise } from './results.ts';
+import { exitCodeFor, reducedLine, scoreLine } from './score.ts';
+import type { TestRecord } from './shapes.ts';
 import { REDUCTIONS } from '../../fixtures/environments/reduced.ts';
 import { waysOf } from '../../fixtures/judgement/index.ts';
 import { explanationFor } from './unkilled-explanations.ts';

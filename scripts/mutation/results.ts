@@ -8,102 +8,14 @@
  * listed, never counted. A variant (or the control) passes only with no
  * failing test and no warning at all: a conformant target gives no reason to warn.
  */
-import type { MutationPlan, MutationTarget, TargetKind } from './plan.ts';
+import type { MutationPlan, MutationTarget } from './plan.ts';
+import type { CheckView, Kill, MatrixRow, MutationSummary, Outcome, TestRecord } from './shapes.ts';
 import { explanationFor } from './unkilled-explanations.ts';
-import type { GapSetting } from '../../fixtures/contract/needs.ts';
 import { clause as clauseOf, type ClauseId } from '../../fixtures/contract/clauses.ts';
 import { clauseVerdicts, type TestOutcome } from '../../fixtures/judgement/index.ts';
 import { rootCauses } from '../../fixtures/judgement/index.ts';
 import { confirmCauses } from '../../fixtures/judgement/index.ts';
 import { experimentFor, type ExperimentRun } from '../../fixtures/judgement/index.ts';
-import type { RootFinding } from '../../fixtures/harness/verdicts.ts';
-
-export type RecordStatus = 'passed' | 'failed' | 'timedOut' | 'skipped' | 'interrupted';
-
-/** One test of one project, as the collect reporter writes it. */
-export interface TestRecord {
-  project: string;
-  file: string;
-  title: string;
-  clauses: string[];
-  status: RecordStatus;
-  warnings: string[];
-  /** First line of the first error, when failed. */
-  error?: string;
-  /** First line of every error (the reduced-config verdicts read root causes from them). */
-  errors?: string[];
-  ways?: string[];
-  inPassing?: string[];
-  /** Why a skipped test did not run, as the certification reads it (contract/needs.ts gaps). */
-  notTested?: { line: string; setting: GapSetting };
-  notApplicable?: string;
-  inconclusive?: string;
-  /** Clause IDs named in any of the test's errors. */
-  named?: string[];
-  /** Its root finding (after-test readings), for the diagnosis. */
-  finding?: RootFinding;
-  durationMs: number;
-}
-
-export type Outcome = 'fail' | 'warning';
-
-export interface Kill {
-  test: string;
-  file: string;
-  clauses: string[];
-  outcome: Outcome;
-  /** The failure or warning named the fault's own clause. */
-  onClause: boolean;
-  /** The assertion or warning text (first line), so the reader sees why. */
-  message: string;
-}
-
-export interface MatrixRow {
-  name: string;
-  kind: TargetKind;
-  clause: string | null;
-  level: string | null;
-  description: string;
-  /** Fault: killed. Variant: passed (no fails, no warnings). */
-  ok: boolean;
-  killedBy: Kill[];
-  tests: { total: number; passed: number; failed: number; warned: number; skipped: number };
-  /** Why the row is not ok, in words (survivor, false alarm, not run). */
-  note?: string;
-  /** A fault's root causes as its certification would name them (fixtures/judgement/diagnosis), and whether they name
-   * it right. */
-  diagnosis?: { rootCauses: string[]; named: boolean };
-}
-
-export interface UnkilledCheck {
-  test: string;
-  file: string;
-  clauses: string[];
-  reason: string | null;
-}
-
-export interface CheckView {
-  test: string;
-  file: string;
-  clauses: string[];
-  kills: string[];
-}
-
-export interface MutationSummary {
-  runId: string;
-  complete: boolean;
-  faults: { total: number; killed: number; survivors: string[] };
-  variants: { total: number; passed: number; falseAlarms: string[] };
-  matrix: MatrixRow[];
-  checks: CheckView[];
-  /** Only for a complete run: checks that killed no fault, with the reason when one is known. */
-  unkilledChecks: UnkilledCheck[];
-  /** Faults under reduced configs: their clause must be failed, partial or not tested, never PASS. */
-  reduced: { total: number; neverPass: number; passed: string[]; pairs: string };
-  /** Faults whose report names exactly one root cause, their own clause (or the clauses their nature spans). */
-  diagnosis: { total: number; named: number; missed: Array<{ fault: string; clause: string; rootCauses: string[] }> };
-  durationMs: number;
-}
 
 export function outcomeOf(r: TestRecord): Outcome | undefined {
   if (r.status === 'failed' || r.status === 'timedOut' || r.status === 'interrupted') return 'fail';
@@ -303,59 +215,4 @@ export function summarise(
     },
     durationMs,
   };
-}
-
-/** The second score line: faults under thinner configs whose clause never read PASS. */
-export function reducedLine(s: Pick<MutationSummary, 'reduced'>): string {
-  return `reduced configs: ${s.reduced.neverPass}/${s.reduced.total} faults never PASS`;
-}
-
-/** The third score line: faults whose report would name exactly their own clause as its one root cause. */
-export function diagnosisLine(s: Pick<MutationSummary, 'diagnosis'>): string {
-  return (
-    `diagnosis: ${s.diagnosis.named}/${s.diagnosis.total} faults named by exactly one root cause, their own ` + `clause`
-  );
-}
-
-/** Below this share of faults named right, the diagnosis fails the command (and CI). */
-export const DIAGNOSIS_THRESHOLD = 0.95;
-
-export function scoreLine(s: Pick<MutationSummary, 'faults' | 'variants'>): string {
-  return (
-    `mutation: ${s.faults.killed}/${s.faults.total} killed, ${s.variants.passed}/${s.variants.total} variants ` +
-    `passed`
-  );
-}
-
-/** One progress line for a finished project. */
-export function progressLine(index: number, total: number, row: MatrixRow, seconds: number): string {
-  const verdict =
-    row.kind === 'reduced'
-      ? `${row.ok ? 'never PASS' : 'PASS ON A BROKEN TARGET'}: ${row.note}`
-      : row.kind === 'fault'
-        ? row.ok
-          ? `killed by ${row.killedBy.filter((k) => k.onClause).length} check${row.killedBy.filter((k) => k.onClause).length === 1 ? '' : 's'} ` +
-            `of ${row.clause}`
-          : `SURVIVED (${row.note})`
-        : row.ok
-          ? `passed (${row.tests.passed} passed, ${row.tests.skipped} skipped)`
-          : `FALSE ALARM (${row.note})`;
-  return (
-    `mutation [${String(index).padStart(String(total).length)}/${total}] ${row.kind} ${row.name}: ${verdict} ` +
-    `(${seconds.toFixed(1)} ` +
-    `s)`
-  );
-}
-
-/** Non-zero exit when the harness is not proven both ways. */
-export function exitCodeFor(s: MutationSummary): number {
-  const unexplained = s.unkilledChecks.filter((c) => c.reason === null);
-  const diagnosed = s.diagnosis.total === 0 || s.diagnosis.named / s.diagnosis.total >= DIAGNOSIS_THRESHOLD;
-  return s.faults.survivors.length > 0 ||
-    s.variants.falseAlarms.length > 0 ||
-    unexplained.length > 0 ||
-    s.reduced.passed.length > 0 ||
-    !diagnosed
-    ? 1
-    : 0;
 }

@@ -28,7 +28,9 @@ import { REDUCTIONS, reduced } from '../../fixtures/environments/reduced.ts';
 import type { DeclaredTest } from '../../fixtures/harness/run/run-context.ts';
 import { renderSummaryMarkdown } from './render.ts';
 import { diagnoseFaults } from './diagnose.ts';
-import { diagnosisLine, exitCodeFor, reducedLine, scoreLine, summarise, type TestRecord } from './results.ts';
+import { summarise } from './results.ts';
+import { diagnosisLine, exitCodeFor, reducedLine, scoreLine } from './score.ts';
+import type { TestRecord } from './shapes.ts';
 import { shownPath } from '../../fixtures/harness/support/shown-path.ts';
 
 const ROOT = PROJECT_ROOT;

@@ -5,16 +5,14 @@
  * 502; each missing setting INCONCLUSIVE naming it; insecureSkipVerify marked; the contention load
  * smoke and migrate:check through it; no stage secret in any output.
  */
-import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import https from 'node:https';
 import path from 'node:path';
-import { bookingUrl } from '../../fixtures/contract/paths.ts';
-import { formEncode } from '../../fixtures/contract/form.ts';
 import { seedPool } from '../../fixtures/reference-api/index.ts';
 import { buildNeedles, scanText, scanTree } from '../../fixtures/harness/http/secret-scan.ts';
 import { PROJECT_ROOT } from '../../fixtures/harness/support/project-root.ts';
-import { GATEWAY_HEADER, STAGE_VARS, type Stage } from './stage.ts';
+import { clauseVerdicts, run, type Outcome } from './child-runs.ts';
+import { oversizedThroughNginx } from './oversized-body.ts';
+import { GATEWAY_HEADER, STAGE_VARS, type Stage } from './shape.ts';
 
 /** The settings of a fully configured partner: CA, client certificate, gateway key. */
 export function fullSettings(stage: Stage) {
@@ -29,112 +27,6 @@ export function fullSettings(stage: Stage) {
     },
     headers: { [GATEWAY_HEADER]: { env: STAGE_VARS.subscriptionKey } },
   };
-}
-
-interface Outcome {
-  code: number;
-  output: string;
-}
-
-const PROXY_VARS = [
-  'HTTPS_PROXY',
-  'https_proxy',
-  'HTTP_PROXY',
-  'http_proxy',
-  'NO_PROXY',
-  'no_proxy',
-  'NODE_EXTRA_CA_CERTS',
-  'PVH_BASE_URL',
-  'PVH_AUTH_URL',
-  'PVH_LEGACY_BASE_URL',
-  'PVH_ENV',
-];
-
-function run(script: string, args: string[], env: Record<string, string>, reportDir: string): Promise<Outcome> {
-  const base = { ...process.env };
-  for (const v of PROXY_VARS) delete base[v];
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
-      env: { ...base, PVH_WORKERS: '2', ...env, PVH_REPORT_DIR: reportDir },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    const take = (c: Buffer) => {
-      output += c.toString();
-      process.stdout.write(c);
-    };
-    child.stdout.on('data', take);
-    child.stderr.on('data', take);
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code: code ?? 1, output }));
-  });
-}
-
-function clauseVerdicts(reportDir: string): Map<string, string> {
-  const file = path.join(reportDir, 'certification', 'results.json');
-  if (!existsSync(file)) return new Map();
-  const results = JSON.parse(readFileSync(file, 'utf8')) as { clauses: Array<{ id: string; verdict: string }> };
-  return new Map(results.clauses.map((c) => [c.id, c.verdict]));
-}
-
-/**
- * Books with a body of `bytes` (over the API's limit, under nginx's 1 MiB) straight at nginx
- * (mutual TLS, gateway key), `times` times, and returns what came back: nginx relays the API's
- * answer only when the API read the body before answering and closing.
- */
-async function oversizedThroughNginx(stage: Stage, bytes: number, times: number): Promise<number[]> {
-  const form = formEncode({
-    grant_type: 'client_credentials',
-    client_id: stage.env.PVH_LOCAL_CLIENT_ID!,
-    client_secret: stage.env.PVH_LOCAL_CLIENT_SECRET!,
-  });
-  const issued = await fetch(stage.direct.authUrl, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: form,
-  });
-  const token = ((await issued.json()) as { access_token: string }).access_token;
-  const url = new URL(bookingUrl(stage.urls.baseUrl, seedPool[0]!.reference));
-  const agent = new https.Agent({
-    ca: readFileSync(stage.files.ca),
-    cert: readFileSync(stage.files.clientCert),
-    key: readFileSync(stage.files.clientKey),
-    passphrase: stage.secrets.passphrase,
-  });
-  const body = Buffer.from(JSON.stringify({ notes: 'x'.repeat(bytes) }));
-  const headers = {
-    authorization: `Bearer ${token}`,
-    [GATEWAY_HEADER]: stage.secrets.subscriptionKey,
-    'content-type': 'application/json',
-    'content-length': String(body.length),
-  };
-  const statuses: number[] = [];
-  try {
-    for (let i = 0; i < times; i += 1) {
-      statuses.push(
-        await new Promise<number>((resolve, reject) => {
-          const req = https.request(
-            {
-              host: '127.0.0.1',
-              port: url.port,
-              servername: url.hostname,
-              path: url.pathname,
-              method: 'POST',
-              agent,
-              headers: { host: url.host, ...headers },
-            },
-            (res) => {
-              res.resume().once('end', () => resolve(res.statusCode ?? 0));
-            },
-          );
-          req.once('error', reject).end(body);
-        }),
-      );
-    }
-  } finally {
-    agent.destroy();
-  }
-  return statuses;
 }
 
 export async function checkStage(stage: Stage, out: string): Promise<number> {

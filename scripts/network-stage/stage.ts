@@ -15,42 +15,9 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { startReferenceServer, type RunningReference } from '../../fixtures/reference-api/index.ts';
 import { PROJECT_ROOT } from '../../fixtures/harness/support/project-root.ts';
 import { freePort } from '../../fixtures/harness/support/free-port.ts';
-
-export const STAGE_HOSTS = { api: 'api.pvh.test', auth: 'auth.pvh.test', legacy: 'legacy.pvh.test' } as const;
-export const GATEWAY_HEADER = 'Ocp-Apim-Subscription-Key';
-/** Azure API Management's answer to a request without its key (what partners' gateways say). */
-const GATEWAY_REFUSAL =
-  '{ "statusCode": 401, "message": "Access denied due to missing subscription key. Make sure to include ' +
-  'subscription key when making requests to an API." }';
-
-/** Variables the stage's secrets travel in (the canary scan looks for their values in every output). */
-export const STAGE_VARS = {
-  passphrase: 'PVH_STAGE_CLIENT_KEY_PASSPHRASE',
-  subscriptionKey: 'PVH_STAGE_SUBSCRIPTION_KEY',
-} as const;
-
-export interface StageSecrets {
-  proxyPassword: string;
-  passphrase: string;
-  subscriptionKey: string;
-}
-
-export interface Stage {
-  dir: string;
-  urls: { baseUrl: string; authUrl: string; legacyBaseUrl: string };
-  /** The reference API itself, directly (the same instance, for a direct run to compare with). */
-  direct: { baseUrl: string; authUrl: string; legacyBaseUrl: string };
-  /** http://user:password@127.0.0.1:port */
-  proxyUrl: string;
-  files: { ca: string; clientCert: string; clientKey: string };
-  secrets: StageSecrets;
-  /** The variables a run needs: the demo users' credentials and the stage's secrets (no proxy: each run chooses). */
-  env: Record<string, string>;
-  /** Writes a config file for the stage with these settings (`network`, `tls`, `headers` of EnvironmentConfig) and
-   * returns its path. */
-  config(name: string, settings: { tls?: object; headers?: object; network?: object; direct?: boolean }): string;
-  close(): Promise<void>;
-}
+import { makeCertificates } from './certificates.ts';
+import { nginxConfig, squidConfig } from './server-configs.ts';
+import { STAGE_HOSTS, STAGE_VARS, type Stage, type StageSecrets } from './shape.ts';
 
 /** Whether squid and nginx are installed (the CI step installs them). */
 export function stageTools(): { squid?: string; nginx?: string } {
@@ -70,108 +37,8 @@ export function stageTools(): { squid?: string; nginx?: string } {
   return { ...(squid ? { squid } : {}), ...(nginx ? { nginx } : {}) };
 }
 
-function openssl(args: string[], cwd: string): void {
-  execFileSync('openssl', args, { cwd, stdio: ['ignore', 'ignore', 'pipe'] });
-}
-
 function randomSecret(prefix: string): string {
   return `${prefix}-${Math.random().toString(36).slice(2, 10)}${Date.now().toString(36)}`;
-}
-
-/** CA, a server certificate for the three host names, a client certificate with a passphrase-protected key. */
-function makeCertificates(dir: string, passphrase: string): Stage['files'] & { serverCert: string; serverKey: string } {
-  const ec = ['-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1'];
-  openssl(
-    [
-      'req',
-      '-x509',
-      ...ec,
-      '-nodes',
-      '-keyout',
-      'ca.key',
-      '-out',
-      'ca.pem',
-      '-days',
-      '2',
-      '-subj',
-      '/CN=PVH Test Company CA',
-    ],
-    dir,
-  );
-  writeFileSync(
-    path.join(dir, 'server.ext'),
-    `subjectAltName=${Object.values(STAGE_HOSTS)
-      .map((h) => `DNS:${h}`)
-      .join(',')}\nextendedKeyUsage=serverAuth\n`,
-  );
-  openssl(
-    ['req', ...ec, '-nodes', '-keyout', 'server.key', '-out', 'server.csr', '-subj', `/CN=${STAGE_HOSTS.api}`],
-    dir,
-  );
-  openssl(
-    [
-      'x509',
-      '-req',
-      '-in',
-      'server.csr',
-      '-CA',
-      'ca.pem',
-      '-CAkey',
-      'ca.key',
-      '-CAcreateserial',
-      '-out',
-      'server.pem',
-      '-days',
-      '2',
-      '-extfile',
-      'server.ext',
-    ],
-    dir,
-  );
-  writeFileSync(path.join(dir, 'client.ext'), 'extendedKeyUsage=clientAuth\n');
-  openssl(
-    [
-      'req',
-      ...ec,
-      '-passout',
-      `pass:${passphrase}`,
-      '-keyout',
-      'client.key',
-      '-out',
-      'client.csr',
-      '-subj',
-      '/CN=pvh-partner-client',
-    ],
-    dir,
-  );
-  openssl(
-    [
-      'x509',
-      '-req',
-      '-in',
-      'client.csr',
-      '-CA',
-      'ca.pem',
-      '-CAkey',
-      'ca.key',
-      '-CAcreateserial',
-      '-out',
-      'client.pem',
-      '-days',
-      '2',
-      '-extfile',
-      'client.ext',
-    ],
-    dir,
-  );
-  const at = (f: string) => path.join(dir, f);
-  return {
-    ca: at('ca.pem'),
-    clientCert: at('client.pem'),
-    clientKey: at('client.key'),
-    serverCert: at('server.pem'),
-    serverKey: at('server.key'),
-  };
 }
 
 async function waitForPort(port: number, what: string, child: ChildProcess, log: () => string): Promise<void> {
@@ -186,75 +53,6 @@ async function waitForPort(port: number, what: string, child: ChildProcess, log:
     if (Date.now() > until) throw new Error(`${what} did not listen on ${port} within 20 s: ${log()}`);
     await sleep(100);
   }
-}
-
-function upstream(u: string): string {
-  return new URL(u).host;
-}
-
-function nginxConfig(
-  dir: string,
-  ports: { api: number; auth: number; legacy: number },
-  ref: RunningReference,
-  files: { serverCert: string; serverKey: string; ca: string },
-  key: string,
-): string {
-  // A plain proxy_pass with nginx's defaults, as a partner or the platform team would put one in
-  // front of a sandbox: HTTP/1.0 to the API, request and response buffered, 1 MiB bodies.
-  const server = (port: number, host: string, target: string, gateway: boolean) => `
-  server {
-    listen 127.0.0.1:${port} ssl;
-    server_name ${host};
-    ${gateway ? `if ($http_${GATEWAY_HEADER.toLowerCase().replace(/-/g, '_')} != "${key}") { return 401 ` + `'${GATEWAY_REFUSAL}'; }` : ''}
-    location / { proxy_pass http://${target}; }
-  }`;
-  return `# A TLS terminator in front of the reference API: mutual TLS everywhere, a gateway key on the API.
-daemon off;
-master_process off;
-worker_processes 1;
-pid ${dir}/nginx.pid;
-error_log ${dir}/nginx-error.log warn;
-events { worker_connections 1024; }
-http {
-  access_log off;
-  default_type application/json;
-  client_body_temp_path ${dir}/nginx-tmp/body;
-  proxy_temp_path ${dir}/nginx-tmp/proxy;
-  fastcgi_temp_path ${dir}/nginx-tmp/fastcgi;
-  uwsgi_temp_path ${dir}/nginx-tmp/uwsgi;
-  scgi_temp_path ${dir}/nginx-tmp/scgi;
-  ssl_certificate ${files.serverCert};
-  ssl_certificate_key ${files.serverKey};
-  ssl_client_certificate ${files.ca};
-  ssl_verify_client on;
-${server(ports.api, STAGE_HOSTS.api, upstream(ref.baseUrl), true)}
-${server(ports.auth, STAGE_HOSTS.auth, upstream(ref.authUrl), false)}
-${server(ports.legacy, STAGE_HOSTS.legacy, upstream(ref.legacyBaseUrl), false)}
-}
-`;
-}
-
-function squidConfig(dir: string, port: number, ports: number[], root: boolean): string {
-  return `# A company's forward proxy: a password, CONNECT only to the stage's ports, the only resolver of *.pvh.test.
-http_port 127.0.0.1:${port}
-pid_filename ${dir}/squid/squid.pid
-cache_log ${dir}/squid/cache.log
-access_log stdio:${dir}/squid/access.log
-coredump_dir ${dir}/squid
-cache deny all
-hosts_file ${dir}/hosts
-visible_hostname pvh-stage-proxy
-shutdown_lifetime 0 seconds
-${root ? 'cache_effective_user proxy' : ''}
-auth_param basic program /usr/lib/squid/basic_ncsa_auth ${dir}/squid-passwd
-auth_param basic realm pvh-stage
-acl authed proxy_auth REQUIRED
-acl stage_ports port ${ports.join(' ')}
-acl CONNECT method CONNECT
-http_access deny CONNECT !stage_ports
-http_access allow authed
-http_access deny all
-`;
 }
 
 export async function startStage(options: { log?: (line: string) => void } = {}): Promise<Stage> {

@@ -10,16 +10,15 @@ import { validBooking, type CertificatePool } from '../../fixtures/harness/pool/
 import { is2xx } from '../../fixtures/harness/properties/responses.ts';
 import {
   askedRaceRequests,
-  ms,
   probeUnbookedRemove,
   RaceSetupError,
   requestsPerTrial,
-  runTrial,
   startsBooked,
-  summarise,
   type RaceScenario,
   type TrialReport,
 } from '../../fixtures/harness/race/trial.ts';
+import { runTrial } from '../../fixtures/harness/race/run-trial.ts';
+import { ms, summarise } from '../../fixtures/harness/race/trial-summary.ts';
 import {
   because,
   clauseTest,

@@ -1,4 +1,4 @@
-import { invalidBookingCase, materialise } from '../../fixtures/harness/arbitraries/booking-payloads.ts';
+import { invalidBookingCase, materialise } from '../../fixtures/harness/arbitraries/invalid-bookings.ts';
 import type { PoolCertificate } from '../../fixtures/harness/environment.ts';
 import { bookingReference } from '../../fixtures/harness/pool/pool.ts';
 import { OnceNotes } from '../../fixtures/harness/properties/notes.ts';

@@ -169,6 +169,7 @@ export default class CertificationReporter implements Reporter {
         ...(context?.filter ? { filter: context.filter } : {}),
         ...(interrupted ? { interrupted: true } : {}),
         acceptedGaps: context?.acceptedGaps ?? [],
+        ...(context?.evidence ? { evidence: context.evidence } : {}),
       },
       ...(context?.network ? { network: context.network } : {}),
       ...(this.paces.size > 0 ? { pace: paceNoteOf(this.paces) } : {}),

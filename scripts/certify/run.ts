@@ -21,7 +21,7 @@ import { listConformanceTestsAsync } from '../coverage/listing.ts';
 import { Pacer, workerShare } from '../../fixtures/harness/http/pacer.ts';
 import { describePreflight, preflight } from '../../fixtures/harness/preflight/preflight.ts';
 import { withPreflightFault } from './preflight-fault.ts';
-import { historyFile, lastCompleteRun } from '../../fixtures/judgement/index.ts';
+import { historyFile, tokenLifeEvidence } from '../../fixtures/judgement/index.ts';
 import {
   CERTIFY_VARIABLE,
   networkContext,
@@ -47,11 +47,7 @@ import { assumedSettings } from '../../fixtures/harness/preflight/assumed-settin
 import { untestedPlan } from '../../fixtures/judgement/index.ts';
 import { diagnoseRun } from './diagnose.ts';
 import { certificationLines } from '../../reporters/certification/console.ts';
-
-/** A preflight failure in one line for each clause it left untested: its step and detail, not the advice after them. */
-function preflightCause(failure: string): string {
-  return failure.replace(/^preflight: /, '').replace(/\. Check .*$/s, '');
-}
+import { EarlyStop, failedPreflight, stoppedBeforeSuites } from './before-suites.ts';
 
 export interface CertifyOptions {
   /** Environment name or config path. */
@@ -113,8 +109,20 @@ export async function certify(options: CertifyOptions): Promise<number> {
       : code;
   };
 
-  // 1. The environment, before any request; the embedded reference API when it asks for one.
-  const target = await openTarget(envName, { env });
+  // 1. The environment, before any request; the embedded reference API when it asks for one. A stop
+  // signal from here to the suites ends the run at once, INCONCLUSIVE, saying what it interrupted.
+  const early = new EarlyStop();
+  if (early.signal) {
+    early.end();
+    console.log(
+      `certify: interrupted: certify received ${early.signal} before the run started; nothing was tested, nothing booked (exit 3)`,
+    );
+    return EXIT_CODE.INCONCLUSIVE;
+  }
+  const target = await openTarget(envName, { env }).catch((error: unknown) => {
+    early.end();
+    throw error;
+  });
   const resolved = target.environment;
   try {
     metrics = remoteWriteTarget(options.prometheus, resolved.config.observability?.prometheusRemoteWrite, env);
@@ -155,6 +163,12 @@ export async function certify(options: CertifyOptions): Promise<number> {
     ...networkContext(resolved.network),
     settings: assumedSettings(resolved, env),
   };
+  // A token held for its whole life by an earlier run (the nightly's hold) counts for a week.
+  const heldLife =
+    resolved.certify.tokenHoldSeconds === undefined
+      ? tokenLifeEvidence(historyFile({ ...env, PVH_REPORT_DIR: reportDir }), resolved.name)
+      : undefined;
+  if (heldLife) context.evidence = [heldLife];
   // The whole suite is listed beside the preflight: a filtered run sees only the tests it selected,
   // and a failed preflight's report shows the checks the run would have made. A run that needs
   // neither stops the listing.
@@ -167,44 +181,27 @@ export async function certify(options: CertifyOptions): Promise<number> {
     provisional(context, 'INCONCLUSIVE', 'interrupted: the run started but did not finish', []),
   );
 
+  const attempt = { context, universe, reportDir, attemptDir, certDir, junit, environment: resolved.name, env };
+  const stopped = async (signal: string, phase: string, settling?: Promise<unknown>) => {
+    early.end();
+    // What the preflight had under way finishes (a probe removes what it booked), within a few seconds.
+    if (settling)
+      await Promise.race([settling.catch(() => undefined), new Promise((r) => setTimeout(r, 3000).unref())]);
+    listing.abort();
+    await target.close();
+    return finish(EXIT_CODE.INCONCLUSIVE, await stoppedBeforeSuites(attempt, signal as never, phase));
+  };
+  if (early.signal) return stopped(early.signal, 'while the target was opened');
+
   // 3. Preflight: can the target be used at all, and is it what the config says?
-  const check = await preflight(resolved);
+  const running = preflight(resolved);
+  const check = await early.race(running);
+  if (!check) return stopped(early.signal!, 'during the preflight', running);
   console.log(`certify: ${describePreflight(check)}`);
   if (!check.ok) {
     await target.close();
-    const config = check.configErrors ?? [];
-    const why =
-      `the preflight failed ` +
-      (`(${config.length > 0 ? `the config and the target disagree: ${config.length} contradiction${config.length === 1 ? '' : 's'}` : preflightCause(check.failure!)}` +
-        `)`);
-    // Every clause the run would have checked, however long the listing takes (cached after the first: listing.ts).
-    const plan = await universe;
-    const made = provisional(
-      context,
-      config.length > 0 ? 'CONFIG ERROR' : 'INCONCLUSIVE',
-      config.length > 0
-        ? `config error: the config and the target disagree (${config.length}); no check ran`
-        : check.failure!,
-      untestedPlan(plan, why),
-    );
-    const results = check.targetFault && config.length === 0 ? withPreflightFault(made, check.targetFault) : made;
-    results.causes.push(...config.map(configErrorCause));
-    const last = lastCompleteRun(historyFile({ ...env, PVH_REPORT_DIR: reportDir }), resolved.name);
-    if (last) results.lastRun = last;
-    writeCertification(attemptDir, results);
-    // JUnit shows this run (a CI server lists the failure); the last complete certification and its Allure results
-    // stay.
-    rmSync(junit, { force: true });
-    addVerdictToJUnit(junit, results);
-    for (const line of config) console.log(`certify: config error: ${line}`);
-    const said =
-      config.length > 0
-        ? 'verdict CONFIG ERROR: the config and the target disagree: fix the config and run again'
-        : results.verdict === 'NOT CONFORMANT'
-          ? `verdict NOT CONFORMANT: root cause ${results.rootCauses[0]!.clause}, shown by the preflight's own ` +
-            `requests; no other check could run`
-          : 'verdict INCONCLUSIVE: the target could not be used, no check ran';
-    console.log(`certify: ${said}; this run's report in ${attemptDir}/${lastComplete(certDir)}`);
+    early.end();
+    const results = await failedPreflight({ ...attempt, check });
     return finish(EXIT_CODE[results.verdict], results);
   }
   // From here the run tests: the Allure results and the JUnit file show this run only.
@@ -226,11 +223,15 @@ export async function certify(options: CertifyOptions): Promise<number> {
   });
   env[CHOSEN_WORKERS_ENV] = String(choice.workers);
   const workers = conformanceWorkers(env);
-  console.log(`certify: ${workers} worker(s)${env.PVH_WORKERS?.trim() ? ' (PVH_WORKERS)' : `: ${choice.why}`}`);
+  // How the count was chosen is for --verbose: a partner needs to know only how many run side by side.
+  const why = env.PVH_WORKERS?.trim() ? ' (PVH_WORKERS)' : options.verbose ? `: ${choice.why}` : '';
+  console.log(`certify: ${workers} worker${workers === 1 ? '' : 's'} side by side${why}`);
   const paceMs = new Pacer(workerShare(resolved.certify, workers)).intervalMs;
   env.PVH_TIME_SCALE = String(timeScaleFor(check.rttMs!, resolved.config.timeouts?.budgetScale, paceMs));
 
-  // 4. The conformance project. Stopped, its workers may not have removed what they booked.
+  // 4. The conformance project (it hears stop signals itself). Stopped, its workers may not have removed what they booked.
+  if (early.signal) return stopped(early.signal, 'before the suites started');
+  early.end();
   const suites = await runConformanceSuites(
     [...(options.grep ? ['--grep', options.grep] : []), ...options.playwrightArgs],
     env,

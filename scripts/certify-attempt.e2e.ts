@@ -18,7 +18,7 @@ import { environmentView } from '../fixtures/environments/view.ts';
 import { planOf } from '../fixtures/judgement/index.ts';
 import type { CertificationResults } from '../fixtures/judgement/index.ts';
 
-const readme = readFileSync(path.join(PROJECT_ROOT, 'README.md'), 'utf8');
+const reportsPage = readFileSync(path.join(PROJECT_ROOT, 'docs', 'reports.md'), 'utf8');
 
 async function certifyWrongSecret(reportDir: string): Promise<{ code: number | null; out: string }> {
   const clean = Object.fromEntries(
@@ -94,10 +94,10 @@ test(
       expect(counts(attempt.clauses)).toEqual(counts(plan));
       expect(summary).toContain(`none of the ${plan.filter((c) => c.level === 'MUST').length} MUST clauses is tested`);
 
-      // JUnit shows this run, not the earlier green one; the README says so.
+      // JUnit shows this run, not the earlier green one; docs/reports.md says so.
       expect(junit).not.toContain('old run');
       expect(junit).toMatch(/<testcase name="Certification verdict: CONFIG ERROR"/);
-      expect(readme).toMatch(/`reports\/junit\/results\.xml`[^\n]*a run that tested nothing replaces it/i);
+      expect(reportsPage).toMatch(/`reports\/junit\/results\.xml`[^\n]*a run that tested nothing replaces it/i);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

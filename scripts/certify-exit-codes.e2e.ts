@@ -25,14 +25,12 @@ test('certify --help lists every verdict with its exit code, and 2 for a config 
   expect(codes).toMatch(/^ {2}2 +CONFIG ERROR \(or a usage error\), before any request: .*placeholder URL/m);
 });
 
-test('the README says the same exit code for every verdict, and 2 for placeholder URLs', () => {
-  const table = readme.slice(readme.indexOf('## Verdicts'));
-  for (const [verdict, code] of verdicts) {
-    expect(table, verdict).toMatch(new RegExp(`^\\| ${verdict} \\| ${code} \\|`, 'm'));
-    expect(readme, `the first exit-code sentence names ${verdict}`).toContain(`**${code} ${verdict}**`);
-  }
-  expect(readme).toMatch(/placeholders?\*\*:[^\n]*certify stops before any request with exit 2/);
-  expect(readme).not.toMatch(/placeholder[^\n]*exit 3|exit 3[^\n]*placeholder/);
+test('the README says the same exit code for every verdict; the certify page says 2 for placeholder URLs', () => {
+  const table = readme.slice(readme.indexOf('## Read the verdict'));
+  for (const [verdict, code] of verdicts) expect(table, verdict).toMatch(new RegExp(`^\\| ${code} \\| ${verdict} \\|`, 'm'));
+  const certifyPage = readFileSync(path.join(PROJECT_ROOT, 'docs', 'certify.md'), 'utf8');
+  expect(certifyPage).toMatch(/placeholders?\*\*:[^\n]*certify stops before any request with exit 2/);
+  expect(certifyPage).not.toMatch(/placeholder[^\n]*exit 3|exit 3[^\n]*placeholder/);
 });
 
 test('a mistyped REF_FAULTS is a usage error before any request: exit 2, one line naming the close faults', () => {

@@ -14,7 +14,7 @@ import { PROJECT_ROOT } from '../fixtures/harness/support/project-root.ts';
 import type { CertificationResults } from '../fixtures/judgement/index.ts';
 import { JUNIT_ROOT_CAUSE_SUITE, JUNIT_VERDICT_SUITE } from '../reporters/certification/verdict-entries.ts';
 
-const readme = readFileSync(path.join(PROJECT_ROOT, 'README.md'), 'utf8');
+const reportsPage = readFileSync(path.join(PROJECT_ROOT, 'docs', 'reports.md'), 'utf8');
 
 async function run(args: string[], env: NodeJS.ProcessEnv): Promise<{ code: number | null; out: string }> {
   const clean = Object.fromEntries(
@@ -96,8 +96,8 @@ test('after a failing run, Allure, the gate and the certification report name th
     expect(Number(root[1])).toBe(suites.reduce((a, x) => a + x.tests, 0));
     expect(Number(root[1]) - 1 - results.rootCauses.length).toBe(results.tests.length);
     expect(Number(root[2])).toBe(suites.reduce((a, x) => a + x.failures, 0));
-    expect(readme).toContain(JUNIT_VERDICT_SUITE);
-    expect(readme).toContain(JUNIT_ROOT_CAUSE_SUITE);
+    expect(reportsPage).toContain(JUNIT_VERDICT_SUITE);
+    expect(reportsPage).toContain(JUNIT_ROOT_CAUSE_SUITE);
 
     // The first screen: the decision, the verdict and what the run assumed from the config.
     const variables = widget(html, 'widgets/variables.json') as Record<string, string>;

@@ -28,8 +28,10 @@ export function partnerEnv(extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
   return { ...clean, ...PEER_VARIABLES, CI: '1', PVH_DOTENV: NO_DOTENV, ...extra };
 }
 
-/** `npm run certify -- --env CONFIG ARGS` in a child; `onLine` sees each output line and may signal the run's process
- * group. */
+/**
+ * `npm run certify -- --env CONFIG ARGS` in a child, started as npm starts it (scripts/launch.mjs); `onLine` sees
+ * each output line and may signal the run's process group.
+ */
 export function certifyPartner(
   config: string,
   reportDir: string,
@@ -37,12 +39,20 @@ export function certifyPartner(
     args?: string[];
     env?: NodeJS.ProcessEnv;
     onLine?: (line: string, signal: (s: NodeJS.Signals) => void) => void;
+    /** A signal to the run's process group this long after it started, as a Ctrl-C at a moment of the run. */
+    signalAfter?: { ms: number; signal: NodeJS.Signals };
   } = {},
 ): Promise<PartnerRun> {
   const t0 = Date.now();
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', path.join(PROJECT_ROOT, 'scripts', 'certify.ts'), '--env', config, ...(options.args ?? [])],
+    [
+      path.join(PROJECT_ROOT, 'scripts', 'launch.mjs'),
+      path.join(PROJECT_ROOT, 'scripts', 'certify.ts'),
+      '--env',
+      config,
+      ...(options.args ?? []),
+    ],
     {
       cwd: PROJECT_ROOT,
       env: partnerEnv({ PVH_REPORT_DIR: reportDir, ...options.env }),
@@ -61,7 +71,14 @@ export function certifyPartner(
   };
   child.stdout.on('data', read);
   child.stderr.on('data', read);
-  return new Promise((resolve) => child.on('exit', (code) => resolve({ code, output, ms: Date.now() - t0 })));
+  const after = options.signalAfter;
+  const timer = after && setTimeout(() => process.kill(-child.pid!, after.signal), after.ms);
+  return new Promise((resolve) =>
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      resolve({ code, output, ms: Date.now() - t0 });
+    }),
+  );
 }
 
 export function readResults(dir: string): CertificationResults | undefined {

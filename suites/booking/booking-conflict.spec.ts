@@ -50,7 +50,8 @@ test.describe('Booking conflict through every identifier', () => {
           second.status,
           because(
             'PV-3-CONFLICT',
-            `booking a booked certificate ${describeCell(cell)} is 409, got HTTP ${second.status} ${second.text.slice(0, 200)}`,
+            `booking a booked certificate ${describeCell(cell)} is 409, ` +
+              `got HTTP ${second.status} ${second.text.slice(0, 200)}`,
           ),
         ).toBe(409);
         const body = second.json<Record<string, unknown>>();
@@ -70,11 +71,12 @@ test.describe('Booking conflict through every identifier', () => {
           ).toBe(true);
         }
         for (const [field, value] of leftovers(secondBody, first)) {
+          const fieldNote = field in first ? '' : ' in a field the first booking left out';
           expect(
             containsValue(info, value),
             because(
               'PV-3-CONFLICT',
-              `the refused booking left no trace, but its ${field} ${JSON.stringify(value)} is there${field in first ? '' : ' in a field the first booking left out'}`,
+              `the refused booking left no trace, but its ${field} ${JSON.stringify(value)} is there${fieldNote}`,
             ),
           ).toBe(false);
         }

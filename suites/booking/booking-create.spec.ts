@@ -94,7 +94,8 @@ async function removeOk(api: PartnerApi, id: string, what: string): Promise<void
     res.status,
     because(
       'PV-3-REMOVE',
-      `${what}: removing the booking of a booked certificate succeeds, got HTTP ${res.status} ${res.text.slice(0, 200)}`,
+      `${what}: removing the booking of a booked certificate succeeds, ` +
+        `got HTTP ${res.status} ${res.text.slice(0, 200)}`,
     ),
   ).toBeLessThan(300);
   expect(res.status, because('PV-3-REMOVE', `${what}: removal answers 2xx`)).toBeGreaterThanOrEqual(200);
@@ -133,7 +134,8 @@ test.describe('Booking creation through every identifier, first or after a remov
           notTested(
             other
               ? thinSlice(
-                  `writable certificate inside the venue-limited user's venues${cell.id === 'legacy' ? ' with a legacy number' : ''}`,
+                  `writable certificate inside the venue-limited user's venues` +
+                    (cell.id === 'legacy' ? ' with a legacy number' : ''),
                 )
               : (unmet('writes', environment) ??
                   thinSlice(`writable certificate left for this test on ${environment.name}`)),
@@ -170,12 +172,16 @@ test.describe('Booking creation through every identifier, first or after a remov
             ).toBe(true);
           }
           for (const [field, value] of removed ? leftovers(removed, booking) : []) {
+            const leftOutNote =
+              (booking as Record<string, unknown>)[field] === undefined
+                ? ' though the new booking left that field out'
+                : '';
             expect(
               containsValue(info, value),
               because(
                 'PV-3-REMOVE',
                 `read by ${readId}${other ? ' as the user that booked again' : ''}, bookingInfo shows nothing ` +
-                  `of the removed booking: its ${field} ${JSON.stringify(value)} is still there${(booking as Record<string, unknown>)[field] === undefined ? ' though the new booking left that field out' : ''}`,
+                  `of the removed booking: its ${field} ${JSON.stringify(value)} is still there${leftOutNote}`,
               ),
             ).toBe(false);
           }

@@ -92,7 +92,8 @@ test.describe('bookingDate is a real calendar date YYYY-MM-DD', () => {
       ).not.toEqual(around);
       observe(
         'PV-2.3-LIMITS',
-        `bookingDate ${leapDay} answered ${describeRefusal(res)}, and ${around.filter((d) => !accepted.includes(d)).join(' and ')} ` +
+        `bookingDate ${leapDay} answered ${describeRefusal(res)}, ` +
+          `and ${around.filter((d) => !accepted.includes(d)).join(' and ')} ` +
           `too: a date limit beyond the near future (booking.dates.farFuture is not declared)`,
       );
     },

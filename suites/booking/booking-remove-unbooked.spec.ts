@@ -16,14 +16,16 @@ test.describe('Removing the booking of an unbooked certificate', () => {
         res.status,
         because(
           'PV-4-NO-5XX',
-          `removing a booking that does not exist never produces a 5xx, got HTTP ${res.status} ${res.text.slice(0, 200)}`,
+          `removing a booking that does not exist never produces a 5xx, ` +
+            `got HTTP ${res.status} ${res.text.slice(0, 200)}`,
         ),
       ).toBeLessThan(500);
       const usual = (res.status >= 200 && res.status < 300) || res.status === 404 || res.status === 409;
       const name = res.json<{ title?: unknown }>()?.title;
+      const titled = typeof name === 'string' ? ` ${name}` : '';
       observe(
         'PV-3-REMOVE-UNBOOKED',
-        `answered HTTP ${res.status}${typeof name === 'string' ? ` ${name}` : ''}${usual ? '' : ' (neither 2xx, 404 nor 409)'}`,
+        `answered HTTP ${res.status}${titled}${usual ? '' : ' (neither 2xx, 404 nor 409)'}`,
       );
       expect(
         await bookingInfoOf(api, bookable.reference),

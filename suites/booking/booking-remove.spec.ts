@@ -26,7 +26,8 @@ async function removeOk(api: PartnerApi, id: string, what: string): Promise<void
     res.status,
     because(
       'PV-3-REMOVE',
-      `${what}: removing the booking of a booked certificate succeeds, got HTTP ${res.status} ${res.text.slice(0, 200)}`,
+      `${what}: removing the booking of a booked certificate succeeds, ` +
+        `got HTTP ${res.status} ${res.text.slice(0, 200)}`,
     ),
   ).toBeLessThan(300);
   expect(res.status, because('PV-3-REMOVE', `${what}: removal answers 2xx`)).toBeGreaterThanOrEqual(200);
@@ -81,11 +82,16 @@ test.describe('Booking removal through every identifier, first or after an earli
               })
             : undefined;
         const identifier = byReference !== undefined && byReference.status < 300;
+        const legacyNote = identifier
+          ? `; the same DELETE by reference answered HTTP ${byReference.status}: .../booking does not take ` +
+            `the legacy number`
+          : '';
         expect(
           removed.status,
           because(
             identifier ? 'PV-2.2-LEGACY-BOOKING' : clause,
-            `${what} ${describeCell({ id: cell.id })}, got HTTP ${removed.status} ${removed.text.slice(0, 200)}${identifier ? `; the same DELETE by reference answered HTTP ${byReference.status}: .../booking does not take ` + `the legacy number` : ''}`,
+            `${what} ${describeCell({ id: cell.id })}, ` +
+              `got HTTP ${removed.status} ${removed.text.slice(0, 200)}${legacyNote}`,
           ),
         ).toBeLessThan(300);
         gone.push(booking);
@@ -106,7 +112,8 @@ test.describe('Booking removal through every identifier, first or after an earli
           again.status,
           because(
             'PV-3-REMOVE',
-            `a certificate whose booking was removed can be booked again, got HTTP ${again.status} ${again.text.slice(0, 200)}`,
+            `a certificate whose booking was removed can be booked again, ` +
+              `got HTTP ${again.status} ${again.text.slice(0, 200)}`,
           ),
         ).toBeLessThan(300);
       },

@@ -20,7 +20,8 @@ test.describe('Legacy numeric orderItemId in the certificate path', () => {
         byLegacy.status,
         because(
           'PV-2.2-LEGACY',
-          `GET by legacy number ${legacyNumber} answers 200, got HTTP ${byLegacy.status} ${byLegacy.text.slice(0, 200)}`,
+          `GET by legacy number ${legacyNumber} answers 200, ` +
+            `got HTTP ${byLegacy.status} ${byLegacy.text.slice(0, 200)}`,
         ),
       ).toBe(200);
       const a = byRef.json<Json>() ?? {};

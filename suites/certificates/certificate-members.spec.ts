@@ -55,7 +55,8 @@ test.describe('What a voucher certificate carries', () => {
                 isObjectOrObjects(cert[f]),
                 because(
                   id,
-                  `${p.reference}: configured member "${f}" is object(s), got ${JSON.stringify(cert[f])?.slice(0, 120)}`,
+                  `${p.reference}: configured member "${f}" is object(s), ` +
+                    `got ${JSON.stringify(cert[f])?.slice(0, 120)}`,
                 ),
               ).toBe(true);
             }

@@ -23,7 +23,8 @@ test.describe('A venue-limited API user, outside its venues', () => {
         if (!foreign)
           notTested(
             thinSlice(
-              `${cell.op === 'get' ? '' : 'writable '}certificate outside the venue-limited user's venues${legacy ? ' with a legacy number' : ''}`,
+              `${cell.op === 'get' ? '' : 'writable '}certificate outside the venue-limited user's venues` +
+                (legacy ? ' with a legacy number' : ''),
             ),
           );
         const id = legacy ? foreign!.legacyNumber! : foreign!.reference;
@@ -88,7 +89,8 @@ test.describe('A venue-limited API user, inside its venues', () => {
         if (!own)
           notTested(
             thinSlice(
-              `${cell.op === 'book' ? 'writable ' : ''}certificate inside the venue-limited user's venues${legacy ? ' with a legacy number' : ''}`,
+              `${cell.op === 'book' ? 'writable ' : ''}certificate inside the venue-limited user's venues` +
+                (legacy ? ' with a legacy number' : ''),
             ),
           );
         const id = legacy ? own!.legacyNumber! : own!.reference;

@@ -115,7 +115,8 @@ test.describe('Problem details: read-only error responses', () => {
         traces[1],
         because(
           'PV-2.5-TRACE',
-          `a traceId identifies its request (spec §2.5): two requests got the same traceId ${JSON.stringify(traces[0])}`,
+          `a traceId identifies its request (spec §2.5): ` +
+            `two requests got the same traceId ${JSON.stringify(traces[0])}`,
         ),
       ).not.toBe(traces[0]);
     },

@@ -103,7 +103,8 @@ test.describe('Property: valid booking payloads', () => {
               res.status,
               because(
                 'PV-4-NO-5XX',
-                `a booking body (${beyond.map((b) => b.message).join('; ')}) never produces a 5xx, got ${describe(res)}`,
+                `a booking body (${beyond.map((b) => b.message).join('; ')}) ` +
+                  `never produces a 5xx, got ${describe(res)}`,
               ),
             ).toBeLessThan(500);
             if (is4xx(res.status) && res.status !== 409) return;
@@ -180,7 +181,8 @@ test.describe('Property: valid booking payloads', () => {
             again.status,
             because(
               'PV-3-CONFLICT',
-              `a second booking of the certificate just booked with ${shape} is 409 ItemAlreadyBooked, got ${describe(again)}`,
+              `a second booking of the certificate just booked with ${shape} is 409 ItemAlreadyBooked, ` +
+                `got ${describe(again)}`,
             ),
           ).toBe(409);
           expect(
@@ -204,8 +206,8 @@ test.describe('Property: valid booking payloads', () => {
             refusedTrace,
             because(
               'PV-3-CONFLICT',
-              `the refused second booking left no trace in the booking made with ${shape}, but its ${refusedTrace?.[0]} ` +
-                `${JSON.stringify(refusedTrace?.[1])} is there`,
+              `the refused second booking left no trace in the booking made with ${shape}, ` +
+                `but its ${refusedTrace?.[0]} ${JSON.stringify(refusedTrace?.[1])} is there`,
             ),
           ).toBeUndefined();
 

@@ -14,7 +14,8 @@ const settings = propertySettings();
 test.describe('Property: malformed identifiers', () => {
   test(
     ...clauseTest(
-      `refuses any malformed, listed or composite identifier with a 4xx problem and no certificate, ${seedLabel(settings)}`,
+      `refuses any malformed, listed or composite identifier with a 4xx problem and no certificate, ` +
+        seedLabel(settings),
       covers('PV-2.2-MALFORMED', 'PV-4.2-COMMA', 'PV-2.2-COMPOSITE', 'PV-2.2-LEGACY', 'PV-4-NO-5XX'),
     ),
     async ({ api, environment, exchanges }) => {

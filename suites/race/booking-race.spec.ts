@@ -181,7 +181,8 @@ async function raceTrials(
       made.status,
       because(
         'PV-3-CREATE',
-        `after the race trials a lone booking of ${bookable.reference} succeeds, got HTTP ${made.status} ${made.text.slice(0, 120)}`,
+        `after the race trials a lone booking of ${bookable.reference} succeeds, ` +
+          `got HTTP ${made.status} ${made.text.slice(0, 120)}`,
       ),
     ).toBeLessThan(300);
     for (const via of new Set(failed.flatMap(({ r }) => winners(r).map((o) => o.via ?? 'reference')))) {
@@ -210,12 +211,12 @@ async function raceTrials(
       `${unjudged.length}/${reports.length} race trials could not be judged: ${unjudged[0]!.verdict.incomplete}`,
     );
   const sizes = [...new Set(reports.map((r) => r.n))].sort((a, b) => a - b);
+  const sizeRange = sizes.length > 1 ? `${sizes[0]} to ${sizes.at(-1)}` : sizes[0];
   expect(
     failed.length,
     because(
       'PV-3-ATOMIC',
-      `${failed.length}/${reports.length} trials of ${sizes.length > 1 ? `${sizes[0]} to ${sizes.at(-1)}` : sizes[0]} ` +
-        `synchronised requests broke atomicity${detail}`,
+      `${failed.length}/${reports.length} trials of ${sizeRange} synchronised requests broke atomicity${detail}`,
     ),
   ).toBe(0);
   // A losing 409 that is not the ItemAlreadyBooked problem breaks the conflict body, not atomicity.

@@ -38,7 +38,8 @@ test.describe('Token endpoint: client authentication by HTTP Basic', () => {
         // Accepting the raw secret as well is lenient, not wrong (spec §5 rule 6: it "may fail"): recorded.
         observe(
           'PV-5-RAW-SECRET',
-          `the ${role} user's raw (not form-encoded) secret in HTTP Basic answered HTTP ${raw.status}${issued(raw) ? ' with a token' : ' without a token'}`,
+          `the ${role} user's raw (not form-encoded) secret in HTTP Basic ` +
+            `answered HTTP ${raw.status}${issued(raw) ? ' with a token' : ' without a token'}`,
         );
         if (issued(encoded)) continue;
         // Basic works, but only without the encoding RFC 6749 §2.3.1 prescribes: the credentials are not decoded.

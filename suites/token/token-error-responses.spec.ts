@@ -91,7 +91,8 @@ test.describe('Token endpoint: refused requests', () => {
         body?.error,
         because(
           'RFC6749-5.2-UNSUPPORTED-GRANT',
-          `a grant type the server does not support at all is unsupported_grant_type, got ${JSON.stringify(body?.error)}`,
+          `a grant type the server does not support at all is unsupported_grant_type, ` +
+            `got ${JSON.stringify(body?.error)}`,
         ),
       ).toBe('unsupported_grant_type');
     },
@@ -130,7 +131,8 @@ test.describe('Token endpoint: refused requests', () => {
         broken,
         because(
           'RFC6749-5.2-UNSUPPORTED-GRANT',
-          `a client-credentials client asking for another grant gets no token, 400 and one of ${SHARED_ANSWERS.join(', ')}`,
+          `a client-credentials client asking for another grant gets no token, ` +
+            `400 and one of ${SHARED_ANSWERS.join(', ')}`,
         ),
       ).toEqual([]);
     },

@@ -23,7 +23,8 @@ test.describe('Token endpoint: equivalent request forms', () => {
           res.status,
           because(
             'PV-4.1-FORM',
-            `a token request sent as "${contentType}" is answered 200, got HTTP ${res.status} ${res.text.slice(0, 160)}`,
+            `a token request sent as "${contentType}" is answered 200, ` +
+              `got HTTP ${res.status} ${res.text.slice(0, 160)}`,
           ),
         ).toBe(200);
         expect(issued(res), because('PV-4.1-FORM', `a token is issued for "${contentType}" (${media})`)).toBe(true);

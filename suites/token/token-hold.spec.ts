@@ -76,11 +76,13 @@ test.describe('A token keeps working for its stated life', () => {
       const last = w.probes.at(-1)!;
       if (last.at < Math.min(w.targetMs, w.expiresIn * 1000 - 1500) - 1000)
         inconclusive(
-          `the token was held for ${seconds(last.at)} of the ${seconds(w.targetMs)} planned: ${w.stoppedBy ?? 'the watch ended early'}`,
+          `the token was held for ${seconds(last.at)} ` +
+            `of the ${seconds(w.targetMs)} planned: ${w.stoppedBy ?? 'the watch ended early'}`,
         );
       observe(
         'PV-5-LIFETIME',
-        `a token with expires_in ${w.expiresIn} was seen working for ${seen(w)}, ${w.probes.length} uses${w.afterNewToken ? ', also after a newer token of its user was issued' : ''}`,
+        `a token with expires_in ${w.expiresIn} was seen working for ${seen(w)}, ` +
+          `${w.probes.length} uses${w.afterNewToken ? ', also after a newer token of its user was issued' : ''}`,
       );
     },
   );
@@ -121,8 +123,8 @@ test.describe('A token keeps working for its stated life', () => {
       }
       observe(
         'PV-5-LIFETIME',
-        `a token with expires_in ${w.expiresIn} was seen working for its whole stated life: ${seen(w)}, ${w.probes.length} ` +
-          `uses`,
+        `a token with expires_in ${w.expiresIn} was seen working for its whole stated life: ` +
+          `${seen(w)}, ${w.probes.length} uses`,
       );
     },
   );

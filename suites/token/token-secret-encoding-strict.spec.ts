@@ -27,9 +27,11 @@ test.describe('Token endpoint: a secret is compared after form decoding, exactly
         const raw = handBuiltTokenForm(cred.clientId, secret);
         const rawDecoded = formDecode(raw).find(([k]) => k === 'client_secret')?.[1];
         const rawRes = await api.requestToken(raw, { label: `token for ${role}, secret sent raw` });
+        const tokenNote = accessTokenOf(rawRes.json()) ? ' with a token' : ' without a token';
+        const decodeNote = rawDecoded === secret ? ' (it decodes to the same secret)' : '';
         observe(
           'PV-5-RAW-SECRET',
-          `the ${role} user's secret sent without URL-encoding answered HTTP ${rawRes.status}${accessTokenOf(rawRes.json()) ? ' with a token' : ' without a token'}${rawDecoded === secret ? ' (it decodes to the same secret)' : ''}`,
+          `the ${role} user's secret sent without URL-encoding answered HTTP ${rawRes.status}${tokenNote}${decodeNote}`,
         );
         if (rawDecoded !== secret) {
           expect(

@@ -52,7 +52,8 @@ test.describe('Access tokens cannot be guessed', () => {
       ).toBeUndefined();
       observe(
         'RFC6749-10.10-GUESS',
-        `about ${reading.varyingBits} bits change from token to token (an upper bound of their entropy): ${reading.how}`,
+        `about ${reading.varyingBits} bits change from token to token ` +
+          `(an upper bound of their entropy): ${reading.how}`,
       );
     },
   );

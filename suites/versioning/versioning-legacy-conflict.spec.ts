@@ -75,7 +75,8 @@ test.describe('One booking across the old interface and the new API', () => {
         containsValue(after, notes) && !containsValue(after, second.bookingReference),
         because(
           'PV-2.6-LEGACY-CONFLICT',
-          `${ref} keeps the booking made through the old interface after the refused one, got ${JSON.stringify(after)?.slice(0, 200)}`,
+          `${ref} keeps the booking made through the old interface after the refused one, ` +
+            `got ${JSON.stringify(after)?.slice(0, 200)}`,
         ),
       ).toBe(true);
       // A partner switched to the new API removes bookings it made before through the old one.
@@ -86,8 +87,8 @@ test.describe('One booking across the old interface and the new API', () => {
         removed.status,
         because(
           'PV-3-REMOVE',
-          `removing through the new API ${ref}'s booking, made through the old interface, succeeds, got HTTP ${removed.status} ` +
-            `${removed.text.slice(0, 160)}`,
+          `removing through the new API ${ref}'s booking, made through the old interface, succeeds, ` +
+            `got HTTP ${removed.status} ${removed.text.slice(0, 160)}`,
         ),
       ).toBeLessThan(300);
       const gone = await bookingInfoOf(api, ref);
@@ -144,10 +145,13 @@ test.describe('One booking across the old interface and the new API', () => {
         `the old interface answered a booking of ${number}, booked through the new API, with HTTP ${put.status} ` +
           `${put.text.slice(0, 200)}`,
       );
+      const outcome = containsValue(here, booking.bookingReference)
+        ? 'both interfaces now hold a booking of it'
+        : "the new API's booking was replaced";
       should(
         !doubleBooked,
         'PV-2.6-LEGACY-REFUSES',
-        `the old interface booked ${number} (${ref}), which was booked through the new API: ${containsValue(here, booking.bookingReference) ? 'both interfaces now hold a booking of it' : "the new API's booking was replaced"} ` +
+        `the old interface booked ${number} (${ref}), which was booked through the new API: ${outcome} ` +
           `(old interface answered HTTP ${put.status}; the new API now shows ` +
           `${JSON.stringify(here)?.slice(0, 160)})`,
       );

@@ -70,7 +70,11 @@ test(
       const junit = readFileSync(path.join(dir, 'junit', 'results.xml'), 'utf8');
       expect(attempt.verdict).toBe('CONFIG ERROR');
       expect(attempt.causes.join('\n')).toMatch(
-        /credentials\.primary: the token endpoint refused the primary user \(HTTP 401 invalid_client\): check the client_id and client_secret in PVH_LOCAL_CLIENT_ID\/PVH_LOCAL_CLIENT_SECRET/,
+        new RegExp(
+          String.raw`credentials\.primary: the token endpoint refused the primary user ` +
+            String.raw`\(HTTP 401 invalid_client\): check the client_id and client_secret in ` +
+            String.raw`PVH_LOCAL_CLIENT_ID\/PVH_LOCAL_CLIENT_SECRET`,
+        ),
       );
       const cause = /the preflight failed \(the config and the target disagree: 1 contradiction\)/;
       for (const c of attempt.clauses.filter((x) => x.checks.length > 0)) {

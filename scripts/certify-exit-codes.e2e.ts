@@ -27,7 +27,8 @@ test('certify --help lists every verdict with its exit code, and 2 for a config 
 
 test('the README says the same exit code for every verdict; the certify page says 2 for placeholder URLs', () => {
   const table = readme.slice(readme.indexOf('## Read the verdict'));
-  for (const [verdict, code] of verdicts) expect(table, verdict).toMatch(new RegExp(`^\\| ${code} \\| ${verdict} \\|`, 'm'));
+  for (const [verdict, code] of verdicts)
+    expect(table, verdict).toMatch(new RegExp(`^\\| ${code} \\| ${verdict} \\|`, 'm'));
   const certifyPage = readFileSync(path.join(PROJECT_ROOT, 'docs', 'certify.md'), 'utf8');
   expect(certifyPage).toMatch(/placeholders?\*\*:[^\n]*certify stops before any request with exit 2/);
   expect(certifyPage).not.toMatch(/placeholder[^\n]*exit 3|exit 3[^\n]*placeholder/);

@@ -97,50 +97,55 @@ test.describe('certify --prometheus', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  test('sends one pvh_clause_verdict series per clause with the run verdicts, and no secret in any label or sample', async () => {
-    const url = new URL(capture.url);
-    url.username = 'harness';
-    url.password = PROM_PASSWORD;
-    const secret = CANARY_SECRETS[demoUsers(2)[0]!.clientId]!;
-    first = await certify(config, path.join(dir, 'sent'), secret, url.toString());
-    expect(first.code, first.output).toBe(EXIT_CODE[first.results.verdict]);
-    expect(capture.writes, first.output).toHaveLength(1);
-    const series = capture.writes[0]!.series;
-    expect(first.output).toContain(`certify: sent ${series.length} series to Prometheus at ${capture.url}`);
-    const clauses = series.filter((s) => s.labels.__name__ === 'pvh_clause_verdict');
-    expect(clauses.map((s) => `${s.labels.clause}=${s.labels.verdict}`).sort()).toEqual(
-      first.results.clauses.map((c) => `${c.id}=${c.verdict}`).sort(),
-    );
-    expect(
-      clauses.every(
-        (s) => s.labels.environment === 'prom-target' && s.samples.length === 1 && s.samples[0]!.value === 1,
-      ),
-    ).toBe(true);
-    expect(series.find((s) => s.labels.__name__ === 'pvh_certify_verdict')?.labels.verdict).toBe(first.results.verdict);
-    // The endpoint's password travelled as a header, and neither it nor any API secret or token is in what was sent or
-    // printed.
-    expect(capture.writes[0]!.headers.authorization).toBe(
-      `Basic ${Buffer.from(`harness:${PROM_PASSWORD}`).toString('base64')}`,
-    );
-    const needles = buildNeedles(
-      [...canarySpecs(), { name: 'Prometheus password', value: PROM_PASSWORD }],
-      [SECRET_MARKER, TOKEN_PREFIX],
-    );
-    const issued = reference.issuedTokens();
-    expect(issued.length).toBeGreaterThan(0);
-    const tokens = tokenSet(
-      'bearer token',
-      issued.map((t) => t.slice(TOKEN_PREFIX.length)),
-    );
-    const findings = [
-      ...scanBuffer('<remote-write payload>', capture.writes[0]!.raw, needles, tokens),
-      ...scanText('<output>', first.output, needles, tokens),
-    ];
-    expect(findings.map(formatFinding)).toEqual([]);
-    // The scan can fail: a secret in a label value is found in the payload's bytes.
-    const planted = encodeWriteRequest([{ name: 'pvh_x', labels: { leak: secret }, value: 1, timestampMs: 0 }]);
-    expect(scanBuffer('<planted>', planted, needles)).not.toHaveLength(0);
-  });
+  test(
+    'sends one pvh_clause_verdict series per clause with the run verdicts, ' + 'and no secret in any label or sample',
+    async () => {
+      const url = new URL(capture.url);
+      url.username = 'harness';
+      url.password = PROM_PASSWORD;
+      const secret = CANARY_SECRETS[demoUsers(2)[0]!.clientId]!;
+      first = await certify(config, path.join(dir, 'sent'), secret, url.toString());
+      expect(first.code, first.output).toBe(EXIT_CODE[first.results.verdict]);
+      expect(capture.writes, first.output).toHaveLength(1);
+      const series = capture.writes[0]!.series;
+      expect(first.output).toContain(`certify: sent ${series.length} series to Prometheus at ${capture.url}`);
+      const clauses = series.filter((s) => s.labels.__name__ === 'pvh_clause_verdict');
+      expect(clauses.map((s) => `${s.labels.clause}=${s.labels.verdict}`).sort()).toEqual(
+        first.results.clauses.map((c) => `${c.id}=${c.verdict}`).sort(),
+      );
+      expect(
+        clauses.every(
+          (s) => s.labels.environment === 'prom-target' && s.samples.length === 1 && s.samples[0]!.value === 1,
+        ),
+      ).toBe(true);
+      expect(series.find((s) => s.labels.__name__ === 'pvh_certify_verdict')?.labels.verdict).toBe(
+        first.results.verdict,
+      );
+      // The endpoint's password travelled as a header, and neither it nor any API secret or token is in what was
+      // sent or printed.
+      expect(capture.writes[0]!.headers.authorization).toBe(
+        `Basic ${Buffer.from(`harness:${PROM_PASSWORD}`).toString('base64')}`,
+      );
+      const needles = buildNeedles(
+        [...canarySpecs(), { name: 'Prometheus password', value: PROM_PASSWORD }],
+        [SECRET_MARKER, TOKEN_PREFIX],
+      );
+      const issued = reference.issuedTokens();
+      expect(issued.length).toBeGreaterThan(0);
+      const tokens = tokenSet(
+        'bearer token',
+        issued.map((t) => t.slice(TOKEN_PREFIX.length)),
+      );
+      const findings = [
+        ...scanBuffer('<remote-write payload>', capture.writes[0]!.raw, needles, tokens),
+        ...scanText('<output>', first.output, needles, tokens),
+      ];
+      expect(findings.map(formatFinding)).toEqual([]);
+      // The scan can fail: a secret in a label value is found in the payload's bytes.
+      const planted = encodeWriteRequest([{ name: 'pvh_x', labels: { leak: secret }, value: 1, timestampMs: 0 }]);
+      expect(scanBuffer('<planted>', planted, needles)).not.toHaveLength(0);
+    },
+  );
 
   test('Prometheus down: the same verdict and exit code, and one line saying the metrics were not sent', async () => {
     const s = createServer();

@@ -101,27 +101,30 @@ test.describe('certify: verdicts on targets that cannot be used', () => {
   });
   test.afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
-  test('a closed port is INCONCLUSIVE (exit 3) naming the connect step, within seconds, with no cleanup noise', async () => {
-    test.setTimeout(120_000); // the report's plan may need the suite listing once, slow on a busy machine
-    const server = createServer();
-    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-    const port = (server.address() as { port: number }).port;
-    await new Promise<void>((r) => server.close(() => r())); // the port is now closed
-    const run = await certify(
-      configFor(dir, 'closed-port', `http://127.0.0.1:${port}`, `http://127.0.0.1:${port}/oauth/token`),
-      dir,
-    );
-    expect(run.code, run.output).toBe(3);
-    expect(run.ms).toBeLessThan(60_000);
-    expect(run.output).toMatch(/preflight: TCP\/TLS connect failed: cannot connect to the API/);
-    expect(run.output).not.toMatch(/cleanup/);
-    expect(run.results.verdict).toBe('INCONCLUSIVE');
-    expect(run.results.run.environment).toBe('closed-port');
-    expect(run.results.causes[0]).toMatch(/^preflight: TCP\/TLS connect failed/);
-    // It tested nothing: its report is the attempt's, never in place of a complete certification.
-    expect(run.report).toBe(path.join(dir, ATTEMPT_DIR));
-    expect(readFileSync(path.join(run.report, 'SUMMARY.md'), 'utf8')).toContain('INCONCLUSIVE');
-  });
+  test(
+    'a closed port is INCONCLUSIVE (exit 3) naming the connect step, ' + 'within seconds, with no cleanup noise',
+    async () => {
+      test.setTimeout(120_000); // the report's plan may need the suite listing once, slow on a busy machine
+      const server = createServer();
+      await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+      const port = (server.address() as { port: number }).port;
+      await new Promise<void>((r) => server.close(() => r())); // the port is now closed
+      const run = await certify(
+        configFor(dir, 'closed-port', `http://127.0.0.1:${port}`, `http://127.0.0.1:${port}/oauth/token`),
+        dir,
+      );
+      expect(run.code, run.output).toBe(3);
+      expect(run.ms).toBeLessThan(60_000);
+      expect(run.output).toMatch(/preflight: TCP\/TLS connect failed: cannot connect to the API/);
+      expect(run.output).not.toMatch(/cleanup/);
+      expect(run.results.verdict).toBe('INCONCLUSIVE');
+      expect(run.results.run.environment).toBe('closed-port');
+      expect(run.results.causes[0]).toMatch(/^preflight: TCP\/TLS connect failed/);
+      // It tested nothing: its report is the attempt's, never in place of a complete certification.
+      expect(run.report).toBe(path.join(dir, ATTEMPT_DIR));
+      expect(readFileSync(path.join(run.report, 'SUMMARY.md'), 'utf8')).toContain('INCONCLUSIVE');
+    },
+  );
 
   test(
     'the shipped staging config, placeholders still in it, is a config error (exit 2) before any request, ' +

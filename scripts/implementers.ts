@@ -1,4 +1,7 @@
-/** `npm run docs:implementers`: writes docs/implementers.md, what the harness holds an implementation to (fixtures/contract/implementers.ts). */
+/**
+ * `npm run docs:implementers`: writes docs/implementers.md, what the harness holds an implementation to
+ * (fixtures/contract/implementers.ts).
+ */
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { implementersPage } from '../fixtures/contract/implementers.ts';
@@ -8,7 +11,8 @@ import { runMain } from './lib/run-main.ts';
 runMain({
   name: 'docs:implementers',
   summary:
-    'Writes docs/implementers.md from the clause catalogue: every MUST and SHOULD clause, what a server must do, its source.',
+    'Writes docs/implementers.md from the clause catalogue: every MUST and SHOULD clause, ' +
+    'what a server must do, its source.',
   options: {},
   exitCodes: { 0: 'written', 2: 'usage error' },
   run: async () => {

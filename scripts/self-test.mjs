@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
- * npm test: the type-checks (the harness's, the k6 scripts') and the formatter's check run beside the harness's own tests and
- * the conformance suites, not before them: the tests mostly wait on round trips and child
+ * npm test: the type-checks (the harness's, the k6 scripts') and the formatter's check run beside the harness's own
+ * tests and the conformance suites, not before them: the tests mostly wait on round trips and child
  * processes, the type-checker on the CPU. Each type-check is incremental (its state kept in
  * node_modules/.cache). Arguments go to Playwright (a file, --grep). The exit code is the first
  * failure's; a type error is printed after the tests' output, whole.

@@ -171,7 +171,8 @@ export async function runCanary(options: { plant: boolean }): Promise<number> {
   );
   if (scan.opaque.length > 0)
     console.log(
-      `canary: note: ${scan.opaque.length} compressed file(s) could not be looked into: ${scan.opaque.slice(0, 5).join(', ')}`,
+      `canary: note: ${scan.opaque.length} compressed file(s) ` +
+        `could not be looked into: ${scan.opaque.slice(0, 5).join(', ')}`,
     );
   if (issued.length === 0) failedSteps.push('no token was issued (the pipeline never authenticated)');
   report(scan.findings);
@@ -242,7 +243,9 @@ function report(findings: Finding[]): void {
     return;
   }
   const shown = findings.slice(0, 50);
+  const more = findings.length > shown.length ? `\n  ... and ${findings.length - shown.length} more` : '';
   console.log(
-    `canary: LEAK: ${findings.length} occurrence(s) of canary secrets or tokens:\n${shown.map(formatFinding).join('\n')}${findings.length > shown.length ? `\n  ... and ${findings.length - shown.length} more` : ''}`,
+    `canary: LEAK: ${findings.length} occurrence(s) of canary secrets or tokens:\n` +
+      `${shown.map(formatFinding).join('\n')}${more}`,
   );
 }

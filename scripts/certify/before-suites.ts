@@ -42,7 +42,8 @@ function preflightCause(failure: string): string {
 export async function failedPreflight(a: AttemptFiles & { check: PreflightResult }): Promise<CertificationResults> {
   const { check } = a;
   const config = check.configErrors ?? [];
-  const disagree = `the config and the target disagree: ${config.length} contradiction${config.length === 1 ? '' : 's'}`;
+  const disagree =
+    `the config and the target disagree: ${config.length} ` + `contradiction${config.length === 1 ? '' : 's'}`;
   const why = `the preflight failed (${config.length > 0 ? disagree : preflightCause(check.failure!)})`;
   // Every clause the run would have checked, however long the listing takes (cached after the first: listing.ts).
   const made = provisional(
@@ -83,7 +84,8 @@ export async function stoppedBeforeSuites(
   );
   writeAttempt(a, results);
   console.log(
-    `certify: ${cause}, nothing was booked: verdict INCONCLUSIVE; this run's report in ${a.attemptDir}/${lastComplete(a.certDir)}`,
+    `certify: ${cause}, nothing was booked: verdict INCONCLUSIVE; ` +
+      `this run's report in ${a.attemptDir}/${lastComplete(a.certDir)}`,
   );
   return results;
 }

@@ -162,7 +162,8 @@ async function certifyOnce(latencyMs: number, repetition: number, env: NodeJS.Pr
     const exchanges = existsSync(playwrightJson) ? recordedExchanges(playwrightJson) : [];
     if (!results || Number.isNaN(seconds))
       throw new Error(
-        `certify at ${latencyMs} ms produced no result (exit ${output.code}):\n${output.text.split('\n').slice(-15).join('\n')}`,
+        `certify at ${latencyMs} ms produced no result (exit ${output.code}):\n` +
+          output.text.split('\n').slice(-15).join('\n'),
       );
     return {
       latencyMs,
@@ -225,12 +226,13 @@ export async function runCertifyBench(o: BenchOptions): Promise<BenchResult> {
 export function describeCertifyBench(r: BenchResult): string[] {
   const s = (l: number) => r.seconds[`${l}ms`];
   const loads = r.runs.flatMap((x) => x.load);
+  const goals = BENCH_LATENCIES.map((l) => `${l}ms ≤ ${BENCH_GOALS[l]} s`).join(', ');
   return [
     `certify:bench: 0ms=${s(0)} s, 150ms=${s(150)} s, 300ms=${s(300)} s (checks ${r.checks}, exchanges ` +
       `${r.exchanges}, peak concurrency ${r.peakConcurrency})`,
     `certify:bench: medians of ${r.runs.length / BENCH_LATENCIES.length} run(s) each on ${r.machine.cpus} × ` +
       `${r.machine.model}, load average ${Math.min(...loads).toFixed(1)} to ${Math.max(...loads).toFixed(1)}; ` +
-      `goals ${BENCH_LATENCIES.map((l) => `${l}ms ≤ ${BENCH_GOALS[l]} s`).join(', ')}: ${r.goalsMet ? 'met' : 'NOT met'}`,
+      `goals ${goals}: ${r.goalsMet ? 'met' : 'NOT met'}`,
     ...(r.ok
       ? []
       : [

@@ -1,4 +1,7 @@
-/** `npm run certify`'s flags, help and exit codes (scripts/lib/run-main.ts), and the run (run.ts) or runs (repeat.ts). */
+/**
+ * `npm run certify`'s flags, help and exit codes (scripts/lib/run-main.ts), and the run (run.ts) or runs
+ * (repeat.ts).
+ */
 import { environmentName } from '../../fixtures/environments/open-target.ts';
 import { TOKEN_HOLD_VARIABLE } from '../../fixtures/environments/load.ts';
 import { certify } from './run.ts';

@@ -44,12 +44,13 @@ export async function diagnoseRun(
   const plan = planReplays(tests, wallMs);
   const n = plan.chosen.length;
   if (plan.note) log(`diagnosis: ${plan.note}`);
-  else if (n > 0)
+  else if (n > 0) {
+    const ofAll = plan.skipped.length ? ` of ${n + plan.skipped.length}` : '';
     log(
-      `diagnosis: replaying failed tests alone (${n} root ` +
-        `clause${n === 1 ? '' : 's'}${plan.skipped.length ? ` of ${n + plan.skipped.length}` : ''}, within ${(plan.budgetMs / 1000).toFixed(1)} ` +
-        `s)`,
+      `diagnosis: replaying failed tests alone (${n} root clause${n === 1 ? '' : 's'}${ofAll}, ` +
+        `within ${(plan.budgetMs / 1000).toFixed(1)} s)`,
     );
+  }
   const replays = await replayAlone(plan, path.join(d.reportDir, 'diagnosis'), d.env);
   const replayed = new Map<string, ReplayResult>(replays.results.map((r) => [r.title, r]));
   const experiments = await experiment(tests, replayed, wallMs, d.environment, log);

@@ -92,7 +92,8 @@ export async function certifyRepeatedly(options: CertifyOptions, times: number):
   console.log('');
   for (const line of describeRepeat(summary, options.env)) console.log(line);
   console.log(
-    `certify: repeat: every run's reports in ${path.join(base, 'repeat')}/run-N/, the counts in ${path.join(base, 'repeat', 'summary.json')}`,
+    `certify: repeat: every run's reports in ${path.join(base, 'repeat')}/run-N/, ` +
+      `the counts in ${path.join(base, 'repeat', 'summary.json')}`,
   );
   const verdicts = Object.keys(summary.verdicts) as Array<RunVerdict | 'no report'>;
   if (stopped || runs.length < times) return EXIT_CODE.INCONCLUSIVE;

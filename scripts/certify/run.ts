@@ -115,7 +115,8 @@ export async function certify(options: CertifyOptions): Promise<number> {
   if (early.signal) {
     early.end();
     console.log(
-      `certify: interrupted: certify received ${early.signal} before the run started; nothing was tested, nothing booked (exit 3)`,
+      `certify: interrupted: certify received ${early.signal} before the run started; ` +
+        `nothing was tested, nothing booked (exit 3)`,
     );
     return EXIT_CODE.INCONCLUSIVE;
   }
@@ -229,7 +230,8 @@ export async function certify(options: CertifyOptions): Promise<number> {
   const paceMs = new Pacer(workerShare(resolved.certify, workers)).intervalMs;
   env.PVH_TIME_SCALE = String(timeScaleFor(check.rttMs!, resolved.config.timeouts?.budgetScale, paceMs));
 
-  // 4. The conformance project (it hears stop signals itself). Stopped, its workers may not have removed what they booked.
+  // 4. The conformance project (it hears stop signals itself). Stopped, its workers may not have removed what
+  // they booked.
   if (early.signal) return stopped(early.signal, 'before the suites started');
   early.end();
   const suites = await runConformanceSuites(
@@ -274,8 +276,8 @@ export async function certify(options: CertifyOptions): Promise<number> {
   if (warned.length > 0) console.log(`certify: SHOULD warnings: ${warned.map((c) => c.id).join(', ')}`);
   if (suites.signalled)
     console.log(
-      `certify: stopped by ${suites.signalled} after ${finishedTests(results)} of ${results.run.plannedTests ?? results.tests.length} ` +
-        `tests had finished; their results are in the report`,
+      `certify: stopped by ${suites.signalled} after ${finishedTests(results)} ` +
+        `of ${results.run.plannedTests ?? results.tests.length} tests had finished; their results are in the report`,
     );
   // What the target showed the config claims wrongly: fix the config first; whatever else the run found, exit 2.
   const config = configErrorsOf(results);

@@ -98,34 +98,37 @@ test.describe('coverage:clauses matrix', () => {
     credentials: { primary: { clientId: 'a', clientSecret: 'b' } },
   };
 
-  test('a cell no test declares is a hole when the config can serve it, and not-run with the reason when it cannot', () => {
-    const tests = [
-      {
-        file: 'suites/b.spec.ts',
-        title: 'conflict by reference',
-        clauses: ['PV-3-CONFLICT'],
-        ways: ['booking-conflict{id=reference}'],
-      },
-    ];
-    const m = matrixCoverage(tests, env);
-    const conflict = m.behaviours.find((b) => b.id === 'booking-conflict')!;
-    expect(conflict.cells.map((c) => [c.key, c.tests.length, c.hole])).toEqual([
-      ['booking-conflict{id=reference}', 1, false],
-      ['booking-conflict{id=legacy}', 0, true],
-    ]);
-    const venue = m.behaviours.find((b) => b.id === 'venue-refused')!;
-    expect(
-      venue.cells.every(
-        (c) =>
-          c.notRun ===
-            'no venue-limited API user configured; to test it, add `credentials.limitedVenue` (a user limited ' +
-              'to some venues of the pool)' && !c.hole,
-      ),
-    ).toBe(true);
-    expect(renderMatrix(m)).toContain('{id=legacy}');
-    expect(renderMatrix(m)).toContain('** HOLE: no test takes this way **');
-    expect(m.holes).toBeGreaterThan(0);
-  });
+  test(
+    'a cell no test declares is a hole when the config can serve it, ' + 'and not-run with the reason when it cannot',
+    () => {
+      const tests = [
+        {
+          file: 'suites/b.spec.ts',
+          title: 'conflict by reference',
+          clauses: ['PV-3-CONFLICT'],
+          ways: ['booking-conflict{id=reference}'],
+        },
+      ];
+      const m = matrixCoverage(tests, env);
+      const conflict = m.behaviours.find((b) => b.id === 'booking-conflict')!;
+      expect(conflict.cells.map((c) => [c.key, c.tests.length, c.hole])).toEqual([
+        ['booking-conflict{id=reference}', 1, false],
+        ['booking-conflict{id=legacy}', 0, true],
+      ]);
+      const venue = m.behaviours.find((b) => b.id === 'venue-refused')!;
+      expect(
+        venue.cells.every(
+          (c) =>
+            c.notRun ===
+              'no venue-limited API user configured; to test it, add `credentials.limitedVenue` (a user limited ' +
+                'to some venues of the pool)' && !c.hole,
+        ),
+      ).toBe(true);
+      expect(renderMatrix(m)).toContain('{id=legacy}');
+      expect(renderMatrix(m)).toContain('** HOLE: no test takes this way **');
+      expect(m.holes).toBeGreaterThan(0);
+    },
+  );
 
   test('the shipped suites leave no testable hole against the embedded reference', async () => {
     test.setTimeout(60_000);

@@ -34,17 +34,23 @@ test.describe('first-hour config mistakes against peer.py', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  test('authUrl without the token path (a 404) is a config error about authUrl, not about the credentials', async () => {
-    const config = writePeerConfig(dir, peer, (c) => {
-      c.authUrl = new URL(peer.auth).origin;
-    });
-    const run = await certifyPartner(config, path.join(dir, 'reports'));
-    expect(run.code, run.output).toBe(CONFIG_ERROR_EXIT);
-    expect(run.output).toMatch(
-      /config error: authUrl: http:\/\/127\.0\.0\.1:\d+ answered HTTP 404 to a token request: give the full URL of the token endpoint, its path included/,
-    );
-    expect(run.output).not.toMatch(/check the client_id and client_secret/);
-  });
+  test(
+    'authUrl without the token path (a 404) is a config error about authUrl, ' + 'not about the credentials',
+    async () => {
+      const config = writePeerConfig(dir, peer, (c) => {
+        c.authUrl = new URL(peer.auth).origin;
+      });
+      const run = await certifyPartner(config, path.join(dir, 'reports'));
+      expect(run.code, run.output).toBe(CONFIG_ERROR_EXIT);
+      expect(run.output).toMatch(
+        new RegExp(
+          String.raw`config error: authUrl: http:\/\/127\.0\.0\.1:\d+ answered HTTP 404 to a token request: ` +
+            'give the full URL of the token endpoint, its path included',
+        ),
+      );
+      expect(run.output).not.toMatch(/check the client_id and client_secret/);
+    },
+  );
 
   test('an unreachable loopback port is "is the target started", never a proxy hint', async () => {
     const server = createServer();
@@ -70,7 +76,8 @@ test.describe('first-hour config mistakes against peer.py', () => {
       const run = await certifyPartner(config, path.join(dir, 'reports'));
       expect(run.code, run.output).toBe(CONFIG_ERROR_EXIT);
       expect(run.output).toContain(
-        `booking.limits.bookingReference is 40, but the harness's own booking references need ${MIN_BOOKING_REFERENCE_LIMIT}`,
+        `booking.limits.bookingReference is 40, ` +
+          `but the harness's own booking references need ${MIN_BOOKING_REFERENCE_LIMIT}`,
       );
       expect(run.output).not.toMatch(/preflight:/);
     },
@@ -94,7 +101,8 @@ test(
         `; its value in .env looks cut at a "#" (an unquoted # starts a comment there): quote it, MY_SECRET='…'`,
       );
       expect(envValueHint('MY_QUOTED', fromDotenv, file)).toBeUndefined();
-      expect(envValueHint('MY_QUOTED', { MY_QUOTED: 'R3ad #only' }, file)).toBeUndefined(); // the shell's, the same as .env's
+      // the shell's, the same as .env's
+      expect(envValueHint('MY_QUOTED', { MY_QUOTED: 'R3ad #only' }, file)).toBeUndefined();
       expect(envValueHint('MY_SECRET', { MY_SECRET: 'set in the shell' }, file)).toBe(
         "; MY_SECRET is set in your shell and in .env, with different values: the shell's was used (it wins " +
           'over .env); unset it (unset MY_SECRET) to use the one in .env',

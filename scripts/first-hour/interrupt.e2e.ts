@@ -46,11 +46,10 @@ test('SIGINT half-way leaves no booking of the run on the target and a report of
         c.checks.every((x) => x.reason === 'the run was stopped before this check ran'),
     );
     expect(untested.length, run.output).toBeGreaterThan(0);
-    for (const c of untested)
-      expect(c.coverage).toBe(
-        `not tested: the run was stopped before its ${c.checks.length} ${c.checks.some((x) => x.kind === 'cell') ? 'ways in' : 'checks'} ` +
-          `ran`,
-      );
+    for (const c of untested) {
+      const what = c.checks.some((x) => x.kind === 'cell') ? 'ways in' : 'checks';
+      expect(c.coverage).toBe(`not tested: the run was stopped before its ${c.checks.length} ${what} ran`);
+    }
     expect(results.clauses.map((c) => c.coverage).join('\n')).not.toMatch(/held on 0 of/);
     expect(await harnessBookings(peer), run.output).toEqual([]);
   } finally {
@@ -63,41 +62,45 @@ test('SIGINT half-way leaves no booking of the run on the target and a report of
 // another process, no report names a root cause or fails a clause, and no booking is left behind.
 // PVH_CI_INTERRUPT_MOMENTS sets how many (CI: 4; the acceptance run: 20). PVH_CI_*, because npm test's hermetic
 // environment keeps only those of ours.
-test('SIGINT at random moments against a correct target: no root cause, no failed clause, no booking left', async () => {
-  const moments = Number(process.env.PVH_CI_INTERRUPT_MOMENTS ?? 4);
-  test.setTimeout(moments * 120_000);
-  const peer = await startIndependentPeer();
-  const dir = mkdtempSync(path.join(tmpdir(), 'pvh-interrupts-'));
-  try {
-    const config = writePeerConfig(dir, peer);
-    const seen: string[] = [];
-    for (let i = 0; i < moments; i += 1) {
-      const reports = path.join(dir, `reports-${i}`);
-      // From the preflight's end to late in the suites: a stop may meet any test, or the clean-up.
-      const delayMs = 2_000 + Math.floor(Math.random() * 14_000);
-      let timer: NodeJS.Timeout | undefined;
-      const run = await certifyPartner(config, reports, {
-        onLine: (line, signal) => {
-          if (!timer && /^certify: \d+ worker/.test(line)) timer = setTimeout(() => signal('SIGINT'), delayMs);
-        },
-      });
-      clearTimeout(timer);
-      const results =
-        readResults(path.join(reports, 'certification')) ?? readResults(path.join(reports, 'certification-attempt'));
-      seen.push(
-        `moment ${i + 1} (${(delayMs / 1000).toFixed(1)} s into the suites): exit ${run.code}, ${results?.verdict ?? 'no report'}`,
-      );
-      expect(results, run.output).toBeDefined();
-      expect(results!.rootCauses, `${seen.at(-1)}\n${run.output}`).toEqual([]);
-      expect(
-        results!.clauses.filter((c) => c.verdict === 'fail').map((c) => c.id),
-        `${seen.at(-1)}\n${run.output}`,
-      ).toEqual([]);
-      expect(await harnessBookings(peer), `${seen.at(-1)}\n${run.output}`).toEqual([]);
+test(
+  'SIGINT at random moments against a correct target: ' + 'no root cause, no failed clause, no booking left',
+  async () => {
+    const moments = Number(process.env.PVH_CI_INTERRUPT_MOMENTS ?? 4);
+    test.setTimeout(moments * 120_000);
+    const peer = await startIndependentPeer();
+    const dir = mkdtempSync(path.join(tmpdir(), 'pvh-interrupts-'));
+    try {
+      const config = writePeerConfig(dir, peer);
+      const seen: string[] = [];
+      for (let i = 0; i < moments; i += 1) {
+        const reports = path.join(dir, `reports-${i}`);
+        // From the preflight's end to late in the suites: a stop may meet any test, or the clean-up.
+        const delayMs = 2_000 + Math.floor(Math.random() * 14_000);
+        let timer: NodeJS.Timeout | undefined;
+        const run = await certifyPartner(config, reports, {
+          onLine: (line, signal) => {
+            if (!timer && /^certify: \d+ worker/.test(line)) timer = setTimeout(() => signal('SIGINT'), delayMs);
+          },
+        });
+        clearTimeout(timer);
+        const results =
+          readResults(path.join(reports, 'certification')) ?? readResults(path.join(reports, 'certification-attempt'));
+        seen.push(
+          `moment ${i + 1} (${(delayMs / 1000).toFixed(1)} s into the suites): ` +
+            `exit ${run.code}, ${results?.verdict ?? 'no report'}`,
+        );
+        expect(results, run.output).toBeDefined();
+        expect(results!.rootCauses, `${seen.at(-1)}\n${run.output}`).toEqual([]);
+        expect(
+          results!.clauses.filter((c) => c.verdict === 'fail').map((c) => c.id),
+          `${seen.at(-1)}\n${run.output}`,
+        ).toEqual([]);
+        expect(await harnessBookings(peer), `${seen.at(-1)}\n${run.output}`).toEqual([]);
+      }
+      test.info().annotations.push({ type: 'moments', description: seen.join('; ') });
+    } finally {
+      await peer.stop();
+      rmSync(dir, { recursive: true, force: true });
     }
-    test.info().annotations.push({ type: 'moments', description: seen.join('; ') });
-  } finally {
-    await peer.stop();
-    rmSync(dir, { recursive: true, force: true });
-  }
-});
+  },
+);

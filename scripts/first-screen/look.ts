@@ -26,12 +26,14 @@ const ARGS = [
 const TO_TOP =
   'for (const e of document.querySelectorAll("*")) if (e.scrollTop > 0) e.scrollTop = 0; window.scrollTo(0, 0);';
 /** The text of the first screen, top to bottom: every text node whose element is at least partly in view. */
-const VISIBLE_TEXT = `(() => {
+const VISIBLE_TEXT =
+  `(() => {
   const seen = [];
   const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
   for (let n = walker.nextNode(); n; n = walker.nextNode()) {
     const box = n.parentElement && n.parentElement.getBoundingClientRect();
-    if (box && box.top < window.innerHeight && box.bottom > 0 && box.height > 0 && n.textContent.trim()) seen.push(n.textContent.trim());
+    if (box && box.top < window.innerHeight && box.bottom > 0 && box.height > 0 && n.textContent.trim()) ` +
+  `seen.push(n.textContent.trim());
   }
   return seen.join('\\n');
 })()`;
@@ -128,9 +130,13 @@ export async function lookAtFirstScreens(reportDir: string, shots: string, gateG
       let stuck: string | undefined;
       if (page === 'allure') {
         await tab.waitForFunction("document.body.innerText.includes('Partner Voucher API')").catch((e: unknown) => {
+          const said =
+            complaints.length > 0
+              ? `; the page said: ${complaints.slice(0, 5).join(' | ')}`
+              : '; the page logged no error';
           stuck =
             `Allure did not render its report in ${ALLURE_RENDER_MS / 1000} s ` +
-            `(${e instanceof Error ? e.message.split('\n')[0] : String(e)})${complaints.length > 0 ? `; the page said: ${complaints.slice(0, 5).join(' | ')}` : '; the page logged no error'}`;
+            `(${e instanceof Error ? e.message.split('\n')[0] : String(e)})${said}`;
         });
       }
       await tab.evaluate(TO_TOP);

@@ -48,10 +48,8 @@ export function renderSummaryMarkdown(s: MutationSummary, line: string): string 
     const roots = r.diagnosis
       ? `${r.diagnosis.named ? '' : '**wrong:** '}${r.diagnosis.rootCauses.join(', ') || 'none'}`
       : '—';
-    out.push(
-      `| \`${r.name}\` | ${r.clause} (${r.level}) | ${r.ok ? `yes (${r.killedBy.filter((k) => k.onClause).length})` : `**NO**: ${cell(r.note ?? '')}`} ` +
-        `| ${cell(roots)} | ${cell(killers(r))} |`,
-    );
+    const killed = r.ok ? `yes (${r.killedBy.filter((k) => k.onClause).length})` : `**NO**: ${cell(r.note ?? '')}`;
+    out.push(`| \`${r.name}\` | ${r.clause} (${r.level}) | ${killed} | ${cell(roots)} | ${cell(killers(r))} |`);
   }
   out.push(
     '',
@@ -82,21 +80,22 @@ export function renderSummaryMarkdown(s: MutationSummary, line: string): string 
       out.push(`| \`${r.name}\` | ${r.ok ? 'yes' : '**NO: PASS on a broken target**'} | ${cell(r.note ?? '')} |`);
   }
   out.push('', '## Checks: which faults each killed', '', '| Check | File | Faults killed |', '|---|---|---|');
-  for (const c of s.checks)
-    out.push(
-      `| ${cell(short(c.test))} | \`${c.file.replace(/^suites\//, '')}\` | ${c.kills.length ? c.kills.map((k) => `\`${k}\``).join(', ') : '—'} ` +
-        `|`,
-    );
+  for (const c of s.checks) {
+    const kills = c.kills.length ? c.kills.map((k) => `\`${k}\``).join(', ') : '—';
+    out.push(`| ${cell(short(c.test))} | \`${c.file.replace(/^suites\//, '')}\` | ${kills} |`);
+  }
   if (s.complete) {
     out.push('', '## Unkilled checks', '');
     if (s.unkilledChecks.length === 0) out.push('None: every check killed at least one fault.');
     else {
       out.push('| Check | Clauses | Why no fault kills it |', '|---|---|---|');
-      for (const u of s.unkilledChecks)
-        out.push(
-          `| ${cell(short(u.test))} | ${u.clauses.join(', ')} | ${u.reason ? cell(u.reason) : '**unexplained: add a fault in fixtures/reference-api/faults/faults.ts or an entry in scripts/mutation/unkilled-explanations.ts**'} ` +
-            `|`,
-        );
+      for (const u of s.unkilledChecks) {
+        const why = u.reason
+          ? cell(u.reason)
+          : '**unexplained: add a fault in fixtures/reference-api/faults/faults.ts or an entry in ' +
+            'scripts/mutation/unkilled-explanations.ts**';
+        out.push(`| ${cell(short(u.test))} | ${u.clauses.join(', ')} | ${why} |`);
+      }
     }
   }
   return `${out.join('\n')}\n`;

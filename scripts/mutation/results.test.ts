@@ -212,17 +212,20 @@ test.describe('reduced configs: the clause of a fault never PASS', () => {
     credentials: {},
   };
 
-  test('each fault goes under one reduction per rotation, five rotations cover every pair, INFO faults under none', () => {
-    expect(underNoLimited?.reduction).toBe(REDUCTIONS[0]);
-    expect(underNoLimited?.override).toEqual({ faults: ['venue-unchecked'], reduce: REDUCTIONS[0] });
-    const faults = allTargets({}).filter((t) => t.kind === 'fault');
-    const pairs = new Set(
-      [0, 1, 2, 3, 4].flatMap((rotation) => reducedTargets(faults, { rotation }).map((t) => t.name)),
-    );
-    expect(pairs).toEqual(new Set(reducedTargets(faults, 'all').map((t) => t.name)));
-    expect(reducedTargets(faults, 'all').some((t) => t.level === 'INFO')).toBe(false);
-    expect(reducedTargets(faults, 'none')).toEqual([]);
-  });
+  test(
+    'each fault goes under one reduction per rotation, ' + 'five rotations cover every pair, INFO faults under none',
+    () => {
+      expect(underNoLimited?.reduction).toBe(REDUCTIONS[0]);
+      expect(underNoLimited?.override).toEqual({ faults: ['venue-unchecked'], reduce: REDUCTIONS[0] });
+      const faults = allTargets({}).filter((t) => t.kind === 'fault');
+      const pairs = new Set(
+        [0, 1, 2, 3, 4].flatMap((rotation) => reducedTargets(faults, { rotation }).map((t) => t.name)),
+      );
+      expect(pairs).toEqual(new Set(reducedTargets(faults, 'all').map((t) => t.name)));
+      expect(reducedTargets(faults, 'all').some((t) => t.level === 'INFO')).toBe(false);
+      expect(reducedTargets(faults, 'none')).toEqual([]);
+    },
+  );
 
   test('the clause held only in passing while its ways in were not tested is never PASS; a PASS is a miss', () => {
     const plan: MutationPlan = {

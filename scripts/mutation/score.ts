@@ -32,8 +32,8 @@ export function progressLine(index: number, total: number, row: MatrixRow, secon
       ? `${row.ok ? 'never PASS' : 'PASS ON A BROKEN TARGET'}: ${row.note}`
       : row.kind === 'fault'
         ? row.ok
-          ? `killed by ${row.killedBy.filter((k) => k.onClause).length} check${row.killedBy.filter((k) => k.onClause).length === 1 ? '' : 's'} ` +
-            `of ${row.clause}`
+          ? `killed by ${row.killedBy.filter((k) => k.onClause).length} ` +
+            `check${row.killedBy.filter((k) => k.onClause).length === 1 ? '' : 's'} of ${row.clause}`
           : `SURVIVED (${row.note})`
         : row.ok
           ? `passed (${row.tests.passed} passed, ${row.tests.skipped} skipped)`

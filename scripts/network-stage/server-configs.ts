@@ -18,11 +18,13 @@ export function nginxConfig(
 ): string {
   // A plain proxy_pass with nginx's defaults, as a partner or the platform team would put one in
   // front of a sandbox: HTTP/1.0 to the API, request and response buffered, 1 MiB bodies.
+  const headerVariable = `$http_${GATEWAY_HEADER.toLowerCase().replace(/-/g, '_')}`;
+  const gatewayCheck = `if (${headerVariable} != "${key}") { return 401 '${GATEWAY_REFUSAL}'; }`;
   const server = (port: number, host: string, target: string, gateway: boolean) => `
   server {
     listen 127.0.0.1:${port} ssl;
     server_name ${host};
-    ${gateway ? `if ($http_${GATEWAY_HEADER.toLowerCase().replace(/-/g, '_')} != "${key}") { return 401 ` + `'${GATEWAY_REFUSAL}'; }` : ''}
+    ${gateway ? gatewayCheck : ''}
     location / { proxy_pass http://${target}; }
   }`;
   return `# A TLS terminator in front of the reference API: mutual TLS everywhere, a gateway key on the API.

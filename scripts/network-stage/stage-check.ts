@@ -65,11 +65,12 @@ export async function checkStage(stage: Stage, out: string): Promise<number> {
   expect(direct.code === 0, `the same reference API directly: CONFORMANT (exit ${direct.code})`);
   const [a, b] = [clauseVerdicts(path.join(out, 'through-proxy')), clauseVerdicts(path.join(out, 'direct'))];
   const differ = [...new Set([...a.keys(), ...b.keys()])].filter((id) => a.get(id) !== b.get(id));
+  const differences = differ.length
+    ? `; differ: ${differ.map((id) => `${id} ${a.get(id)} vs ${b.get(id)}`).join(', ')}`
+    : '';
   expect(
     a.size > 0 && differ.length === 0,
-    `same clause verdicts through the proxy as directly (${a.size} ` +
-      (`clauses${differ.length ? `; differ: ${differ.map((id) => `${id} ${a.get(id)} vs ${b.get(id)}`).join(', ')}` : ''}` +
-        `)`),
+    `same clause verdicts through the proxy as directly (${a.size} clauses${differences})`,
   );
   // Near nginx's limit its writes to the API outlast an answer sent at once: the race behind a 502.
   const refused = await oversizedThroughNginx(stage, 960 * 1024, 20);

@@ -114,7 +114,8 @@ export function firstScreenEnv(
       : first
         ? `: ${first.length > 140 ? `${first.slice(0, 139)}…` : first}`
         : '';
-  const title = `${decision}${why}${certification ? ` · ${certification.run.environment}: ${certification.verdict}` : ''}`;
+  const where = certification ? ` · ${certification.run.environment}: ${certification.verdict}` : '';
+  const title = `${decision}${why}${where}`;
   return {
     PVH_ALLURE_VARIABLES: JSON.stringify(variables),
     PVH_ALLURE_TITLE: title,
@@ -165,14 +166,15 @@ export async function buildReport(extraResults: string[]): Promise<number> {
           ),
       ),
     );
+    const shownDecision = certification?.verdict === 'INCONCLUSIVE' ? 'INCONCLUSIVE' : decision.go ? 'GO' : 'NO-GO';
     firstScreen = firstScreenEnv(
-      certification?.verdict === 'INCONCLUSIVE' ? 'INCONCLUSIVE' : decision.go ? 'GO' : 'NO-GO',
+      shownDecision,
       decision.reasons,
       certification,
       `${kinds}; Failed counts each failing entry of them, the verdict, root causes and decision among them`,
     );
     console.log(
-      `report: release decision ${certification?.verdict === 'INCONCLUSIVE' ? 'INCONCLUSIVE' : decision.go ? 'GO' : 'NO-GO'} ` +
+      `report: release decision ${shownDecision} ` +
         `(npm run gate decides the same; --read-only and --no-regressions are gate options)`,
     );
   } catch (error) {

@@ -148,8 +148,8 @@ export function textSummary(s: LoadSummary, exitHint: string): string {
   const lines: string[] = [];
   lines.push(
     '',
-    `── k6 load: ${s.scenario} / ${s.profile} on ${s.environment} (run ${s.runId}, ${(s.durationMs / 1000).toFixed(1)} ` +
-      `s) ──`,
+    `── k6 load: ${s.scenario} / ${s.profile} on ${s.environment} ` +
+      `(run ${s.runId}, ${(s.durationMs / 1000).toFixed(1)} s) ──`,
   );
   const reqs = s.metrics.http_reqs?.values;
   const failed = s.metrics.http_req_failed?.values;
@@ -159,8 +159,8 @@ export function textSummary(s: LoadSummary, exitHint: string): string {
     const v = s.metrics[name]?.values;
     if (v)
       lines.push(
-        `${name.padEnd(38)} avg ${fmt(v.avg)} ms  p95 ${fmt(v['p(95)'])} ms  p99 ${fmt(v['p(99)'])} ms  max ${fmt(v.max)} ` +
-          `ms`,
+        `${name.padEnd(38)} avg ${fmt(v.avg)} ms  p95 ${fmt(v['p(95)'])} ms  ` +
+          `p99 ${fmt(v['p(99)'])} ms  max ${fmt(v.max)} ms`,
       );
   }
   const counters = Object.entries(s.metrics).filter(

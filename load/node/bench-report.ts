@@ -34,8 +34,8 @@ const pct = (x: number) => `${(x * 100).toFixed(2)} %`;
 
 export function generatorLine(name: string, m: Measured, note = ''): string {
   return (
-    `load:bench: ${name.padEnd(34)} ${n(m.achieved).padStart(7)} req/s  p95 ${ms(m.p95).padStart(9)}  p99 ${ms(m.p99).padStart(9)} ` +
-    ` failed ${pct(m.failedRate)}${note}`
+    `load:bench: ${name.padEnd(34)} ${n(m.achieved).padStart(7)} req/s  ` +
+    `p95 ${ms(m.p95).padStart(9)}  p99 ${ms(m.p99).padStart(9)}  failed ${pct(m.failedRate)}${note}`
   );
 }
 
@@ -48,9 +48,10 @@ export function rawLine(r: RawCeiling, connections: number): string {
 }
 
 export function stepLine(s: Step): string {
+  const label = `  open loop, offered ${n(s.offered)}/s`.padEnd(34);
   return (
-    `load:bench: ${`  open loop, offered ${n(s.offered)}/s`.padEnd(34)} ${n(s.achieved).padStart(7)} req/s  p95 ` +
-    `${ms(s.p95).padStart(9)}  p99 ${ms(s.p99).padStart(9)}  failed ${pct(s.failedRate)}  ${s.sustained ? 'sustained' : 'NOT sustained'}`
+    `load:bench: ${label} ${n(s.achieved).padStart(7)} req/s  p95 ${ms(s.p95).padStart(9)}  ` +
+    `p99 ${ms(s.p99).padStart(9)}  failed ${pct(s.failedRate)}  ${s.sustained ? 'sustained' : 'NOT sustained'}`
   );
 }
 

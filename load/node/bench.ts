@@ -164,8 +164,8 @@ export function bench(parsed: LoadOptions): Promise<number> {
     );
     console.log(
       `load:bench: ${path.relative(process.cwd(), files.json)}, ${path.relative(process.cwd(), files.chart)}; ` +
-        `${Math.round((Date.now() - started) / 1000)} s, load average now ${result.machine.loadAverageAfter.join(' ')} ` +
-        `(other work on the machine lowers every figure)`,
+        `${Math.round((Date.now() - started) / 1000)} s, ` +
+        `load average now ${result.machine.loadAverageAfter.join(' ')} (other work on the machine lowers every figure)`,
     );
     console.log(
       `load:bench: goal read-throughput/raw >= ${GOAL}: ${result.ratios.readThroughputRaw >= GOAL ? 'met' : 'NOT met'}`,

@@ -35,46 +35,49 @@ test('an endpoint that refuses the empty write leaves k6 without the output, wit
   ]);
 });
 
-test('a contention smoke with Prometheus down holds its thresholds (exit 0) and says once that nothing was sent', async () => {
-  test.skip(!findK6(), 'k6 is not built yet (npm run k6:ensure; .ci/nightly.d/25-prometheus.sh runs the same check)');
-  test.setTimeout(120_000);
-  const dir = mkdtempSync(path.join(tmpdir(), 'pvh-load-down-'));
-  const port = await freePort();
-  try {
-    const env = Object.fromEntries(
-      Object.entries(process.env).filter(([k]) => !k.startsWith('PVH_') && !k.startsWith('REF_')),
-    );
-    const run = await new Promise<{ code: number | null; output: string }>((resolve) => {
-      const child = spawn(
-        process.execPath,
-        [
-          '--import',
-          'tsx',
-          path.join(PROJECT_ROOT, 'scripts', 'load.ts'),
-          '--scenario',
-          'contention',
-          '--profile',
-          'smoke',
-          '--duration',
-          '3s',
-          '--prometheus',
-          `http://127.0.0.1:${port}/api/v1/write`,
-        ],
-        {
-          cwd: PROJECT_ROOT,
-          env: { ...env, PVH_REPORT_DIR: dir },
-        },
+test(
+  'a contention smoke with Prometheus down holds its thresholds (exit 0) ' + 'and says once that nothing was sent',
+  async () => {
+    test.skip(!findK6(), 'k6 is not built yet (npm run k6:ensure; .ci/nightly.d/25-prometheus.sh runs the same check)');
+    test.setTimeout(120_000);
+    const dir = mkdtempSync(path.join(tmpdir(), 'pvh-load-down-'));
+    const port = await freePort();
+    try {
+      const env = Object.fromEntries(
+        Object.entries(process.env).filter(([k]) => !k.startsWith('PVH_') && !k.startsWith('REF_')),
       );
-      let output = '';
-      child.stdout.on('data', (d: Buffer) => (output += d.toString()));
-      child.stderr.on('data', (d: Buffer) => (output += d.toString()));
-      child.on('exit', (code) => resolve({ code, output }));
-    });
-    expect(run.code, run.output).toBe(0);
-    expect(run.output).toContain('LOAD PASS contention/smoke');
-    expect(run.output.match(/metrics not sent to Prometheus/g), run.output).toHaveLength(1);
-    expect(run.output).not.toContain('experimental-prometheus-rw');
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-});
+      const run = await new Promise<{ code: number | null; output: string }>((resolve) => {
+        const child = spawn(
+          process.execPath,
+          [
+            '--import',
+            'tsx',
+            path.join(PROJECT_ROOT, 'scripts', 'load.ts'),
+            '--scenario',
+            'contention',
+            '--profile',
+            'smoke',
+            '--duration',
+            '3s',
+            '--prometheus',
+            `http://127.0.0.1:${port}/api/v1/write`,
+          ],
+          {
+            cwd: PROJECT_ROOT,
+            env: { ...env, PVH_REPORT_DIR: dir },
+          },
+        );
+        let output = '';
+        child.stdout.on('data', (d: Buffer) => (output += d.toString()));
+        child.stderr.on('data', (d: Buffer) => (output += d.toString()));
+        child.on('exit', (code) => resolve({ code, output }));
+      });
+      expect(run.code, run.output).toBe(0);
+      expect(run.output).toContain('LOAD PASS contention/smoke');
+      expect(run.output.match(/metrics not sent to Prometheus/g), run.output).toHaveLength(1);
+      expect(run.output).not.toContain('experimental-prometheus-rw');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  },
+);

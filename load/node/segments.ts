@@ -101,16 +101,12 @@ export function compareSegments(opts: LoadOptions, processes: number): Promise<n
       merged.iterations === whole.iterations && merged.iterations > 0 && whole.exitCode === 0 && merged.exitCode === 0;
     const file = path.join(base, 'load', 'segments-summary.json');
     mkdirSync(path.dirname(file), { recursive: true });
-    writeFileSync(
-      file,
-      `${JSON.stringify({ scenario: opts.scenario, sequence, segments, whole, parts, merged, sameWork: same }, null, 2)}\n`,
-    );
-    console.log(
-      `load:segments: ` +
-        (`${same ? `SAME total work: ${processes} segments did the ${whole.iterations} iterations of one process` : 'MISMATCH'}` +
-          `; `) +
-        `merged summary in ${path.relative(process.cwd(), file)}`,
-    );
+    const summary = { scenario: opts.scenario, sequence, segments, whole, parts, merged, sameWork: same };
+    writeFileSync(file, `${JSON.stringify(summary, null, 2)}\n`);
+    const work = same
+      ? `SAME total work: ${processes} segments did the ${whole.iterations} iterations of one process`
+      : 'MISMATCH';
+    console.log(`load:segments: ${work}; merged summary in ${path.relative(process.cwd(), file)}`);
     return same ? 0 : 1;
   });
 }

@@ -3,7 +3,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { resultFiles } from '../allure/allure-cli.ts';
-import { addVerdictToJUnit, removeDecisionFromAllure, writeDecisionToAllure } from './verdict-entries.ts';
+import {
+  addVerdictToAllure,
+  addVerdictToJUnit,
+  removeDecisionFromAllure,
+  writeDecisionToAllure,
+} from './verdict-entries.ts';
 import { resultsOf } from '../../fixtures/judgement/index.ts';
 import { others, outcome } from '../../fixtures/judgement/index.ts';
 
@@ -63,8 +68,10 @@ test.describe('the verdict and skip reasons in the JUnit file', () => {
       writeFileSync(
         file,
         `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites id="" name="" tests="1" failures="0" skipped="1" ` +
-          `errors="0" time="1">\n<testsuite name="s" tests="1"><testcase name="${title}" ` +
-          `classname="s">\n<properties>\n</properties>\n<skipped>\n</skipped>\n</testcase>\n</testsuite>\n</testsuites>\n`,
+          `errors="0" time="1">\n<testsuite name="s" tests="1" failures="0" skipped="1" errors="0">` +
+          `<testcase name="${title}" ` +
+          `classname="s">\n<properties>\n</properties>\n<skipped>\n</skipped>\n</testcase>\n` +
+          `</testsuite>\n</testsuites>\n`,
       );
       const notTested = {
         line: 'no short-lived API user configured; to test it, add `credentials.shortLived`',
@@ -94,13 +101,24 @@ test.describe('the verdict and skip reasons in the JUnit file', () => {
         '<skipped message="not tested: no short-lived API user configured; to test it, add `credentials.shortLived`"/>',
       );
       expect(xml).toMatch(
-        /<error message="CONFORMANT ON WHAT WAS TESTED" type="CONFORMANT ON WHAT WAS TESTED">certification local: CONFORMANT ON WHAT WAS TESTED \(1 not tested\)/,
+        new RegExp(
+          '<error message="CONFORMANT ON WHAT WAS TESTED" type="CONFORMANT ON WHAT WAS TESTED">' +
+            'certification local: CONFORMANT ON WHAT WAS TESTED \\(1 not tested\\)',
+        ),
       );
       expect(xml).toContain(
         'PV-5-LIFETIME NOT-TESTED: no short-lived API user configured; to test it, add ' +
           '`credentials.shortLived`; its one check (Token lifetime › a token expires) did not run',
       );
       expect(xml).toMatch(/<testsuites id="" name="" tests="2" failures="0" skipped="1" errors="1"/);
+
+      // certify writes a diagnosed run again: its entries are replaced, never added twice, in JUnit and Allure.
+      addVerdictToJUnit(file, r);
+      expect(readFileSync(file, 'utf8')).toBe(xml);
+      const results = path.join(dir, 'allure-results');
+      addVerdictToAllure(results, r);
+      addVerdictToAllure(results, r);
+      expect(readdirSync(results)).toHaveLength(1);
     },
   );
 });

@@ -39,14 +39,22 @@ export function addVerdictToJUnit(file: string, r: CertificationResults): void {
   const why = r.verdict === 'CONFORMANT' ? '' : r.verdict === 'NOT CONFORMANT' ? 'failure' : 'error';
   const message = redact([summaryLine(r), ...rootCauseLines(r), ...r.causes, ...gapLines(r, 50)].join('\n'));
   const body = why ? `<${why} message="${xml(r.verdict)}" type="${xml(r.verdict)}">${xml(message)}</${why}>` : '';
-  const verdictSuite = `<testsuite name="${xml(JUNIT_VERDICT_SUITE)}" timestamp="${xml(r.run.startedAt)}" hostname="" tests="1" failures="${why === 'failure' ? 1 : 0}" skipped="0" time="0" errors="${why === 'error' ? 1 : 0}">
-<properties><property name="verdict" value="${xml(r.verdict)}"></property><property name="environment" value="${xml(r.run.environment)}"></property><property name="runId" value="${xml(r.run.id)}"></property>${networkLines(
-    r,
-  )
+  // The opening tag of a testsuite this writes (nothing in it is skipped, and it takes no time).
+  const suiteTag = (name: string, tests: number, failed: number, errors: number) =>
+    `<testsuite name="${xml(name)}" timestamp="${xml(r.run.startedAt)}" hostname="" ` +
+    `tests="${tests}" failures="${failed}" skipped="0" time="0" errors="${errors}">`;
+  const network = networkLines(r)
     .map((l) => `<property name="network" value="${xml(redact(l))}"></property>`)
-    .join(
-      '',
-    )}${(r.run.settings ?? []).map((s) => `<property name="setting" value="${xml(describeSetting(s))}"></property>`).join('')}</properties>
+    .join('');
+  const settings = (r.run.settings ?? [])
+    .map((s) => `<property name="setting" value="${xml(describeSetting(s))}"></property>`)
+    .join('');
+  const properties =
+    `<property name="verdict" value="${xml(r.verdict)}"></property>` +
+    `<property name="environment" value="${xml(r.run.environment)}"></property>` +
+    `<property name="runId" value="${xml(r.run.id)}"></property>${network}${settings}`;
+  const verdictSuite = `${suiteTag(JUNIT_VERDICT_SUITE, 1, why === 'failure' ? 1 : 0, why === 'error' ? 1 : 0)}
+<properties>${properties}</properties>
 <testcase name="${xml(`Certification verdict: ${r.verdict}`)}" classname="certification" time="0">${body}</testcase>
 </testsuite>
 `;
@@ -62,21 +70,34 @@ export function addVerdictToJUnit(file: string, r: CertificationResults): void {
   const causeSuite =
     r.rootCauses.length === 0
       ? ''
-      : `<testsuite name="${xml(JUNIT_ROOT_CAUSE_SUITE)}" timestamp="${xml(r.run.startedAt)}" hostname="" tests="${r.rootCauses.length}" failures="${r.rootCauses.length}" skipped="0" time="0" errors="0">
+      : `${suiteTag(JUNIT_ROOT_CAUSE_SUITE, r.rootCauses.length, r.rootCauses.length, 0)}
 ${causes}</testsuite>
 `;
-  const failures = (why === 'failure' ? 1 : 0) + r.rootCauses.length;
-  let out = withSkipReasons(text, r).replace(/<\/testsuites>\s*$/, `${verdictSuite}${causeSuite}</testsuites>\n`);
-  // The root's totals are the sum of its testsuites, these included (the README's reports table says so).
-  out = out.replace(/<testsuites([^>]*)>/, (_m, attrs: string) => {
-    const bump = (a: string, name: string, by: number) =>
-      a.replace(new RegExp(`${name}="(\\d+)"`), (_x, n: string) => `${name}="${Number(n) + by}"`);
-    let a = bump(attrs, 'tests', 1 + r.rootCauses.length);
-    a = bump(a, 'failures', failures);
-    if (why === 'error') a = bump(a, 'errors', 1);
+  // A run written again (certify writes a diagnosed run a second time) replaces the suites it added before.
+  const earlier = new RegExp(
+    `<testsuite name="(?:${escaped(xml(JUNIT_VERDICT_SUITE))}|${escaped(xml(JUNIT_ROOT_CAUSE_SUITE))})"` +
+      '[\\s\\S]*?</testsuite>\\n?',
+    'g',
+  );
+  const out = withSkipReasons(text, r)
+    .replace(earlier, '')
+    .replace(/<\/testsuites>\s*$/, `${verdictSuite}${causeSuite}</testsuites>\n`);
+  writeFileSync(file, withTotals(out));
+}
+
+const escaped = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** The root's totals are the sum of its testsuites, these included (docs/reports.md says so). */
+function withTotals(junit: string): string {
+  const suites = [...junit.matchAll(/<testsuite [^>]*>/g)].map((m) => m[0]);
+  const sum = (name: string) =>
+    suites.reduce((n, tag) => n + Number(new RegExp(` ${name}="(\\d+)"`).exec(tag)?.[1] ?? 0), 0);
+  return junit.replace(/<testsuites([^>]*)>/, (_m, attrs: string) => {
+    let a = attrs;
+    for (const name of ['tests', 'failures', 'skipped', 'errors'])
+      a = a.replace(new RegExp(` ${name}="\\d+"`), ` ${name}="${sum(name)}"`);
     return `<testsuites${a}>`;
   });
-  writeFileSync(file, out);
 }
 
 /**
@@ -96,11 +117,20 @@ function withSkipReasons(text: string, r: CertificationResults): string {
   );
 }
 
-/** Writes the verdict as one Allure result (parent suite "Certification") into `resultsDir`. */
+/** The file names of the verdict's and root causes' Allure results: a run written again replaces them. */
+const VERDICT_FILE_PREFIX = 'certification-verdict-';
+
+/**
+ * Writes the verdict as one Allure result (parent suite "Certification") into `resultsDir`, with one per root
+ * cause, in place of those an earlier writing of this run left (certify writes a diagnosed run again).
+ */
 export function addVerdictToAllure(resultsDir: string, r: CertificationResults): void {
   if (!existsSync(resultsDir)) mkdirSync(resultsDir, { recursive: true });
+  for (const f of readdirSync(resultsDir))
+    if (f.startsWith(VERDICT_FILE_PREFIX)) rmSync(path.join(resultsDir, f), { force: true });
   const uuid = randomUUID();
   const start = Date.parse(r.run.startedAt) || Date.now();
+  const points = [...rootCauseLines(r), ...networkLines(r), ...r.causes, ...gapLines(r, 50).map((l) => l.trim())];
   const result = {
     uuid,
     historyId: `certification-verdict-${r.run.environment}`,
@@ -114,9 +144,7 @@ export function addVerdictToAllure(resultsDir: string, r: CertificationResults):
       ),
     },
     stage: 'finished',
-    description: redact(
-      `${summaryLine(r)}\n\n${[...rootCauseLines(r), ...networkLines(r), ...r.causes, ...gapLines(r, 50).map((l) => l.trim())].map((c) => `- ${c}`).join('\n')}`,
-    ),
+    description: redact(`${summaryLine(r)}\n\n${points.map((c) => `- ${c}`).join('\n')}`),
     start,
     stop: start + r.run.durationMs,
     labels: [
@@ -129,13 +157,13 @@ export function addVerdictToAllure(resultsDir: string, r: CertificationResults):
     steps: [],
     attachments: [],
   };
-  writeFileSync(path.join(resultsDir, `${uuid}-result.json`), JSON.stringify(result));
+  writeFileSync(path.join(resultsDir, `${VERDICT_FILE_PREFIX}${uuid}-result.json`), JSON.stringify(result));
   // Each root cause a failed result of its own, under the verdict: what to fix, before the clauses.
   for (const c of r.rootCauses) {
     const id = randomUUID();
     const text = redact(rootCauseText(c));
     writeFileSync(
-      path.join(resultsDir, `${id}-result.json`),
+      path.join(resultsDir, `${VERDICT_FILE_PREFIX}${id}-result.json`),
       JSON.stringify({
         ...result,
         uuid: id,

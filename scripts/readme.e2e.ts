@@ -58,44 +58,47 @@ test("the README's sample output is what npm run certify prints", async () => {
   }
 });
 
-test("the README's example config certifies the sandbox as written: exit 0, gate GO, its gaps on the first screen", async () => {
-  test.setTimeout(300_000);
-  const dir = mkdtempSync(path.join(tmpdir(), 'pvh-readme-example-'));
-  const sandbox = await startSandbox();
-  try {
-    const url = (label: string) =>
-      new RegExp(`^ {2}${label} +(http://127\\.0\\.0\\.1:\\d+)`, 'm').exec(sandbox.banner)![1]!;
-    const config = blockAfter('**Write a config**')
-      .replace('http://127.0.0.1:4010', url('API base URL').replace(/\/api\/v1$/, ''))
-      .replace('http://127.0.0.1:4011/oauth/token', url('token endpoint') + '/oauth/token')
-      .replace('http://127.0.0.1:4012', url('legacy base URL'));
-    expect(config).not.toMatch(/:401[0-2]\b/);
-    writeFileSync(path.join(dir, 'my-impl.ts'), config);
-    const dotenv = sandbox.banner.slice(sandbox.banner.indexOf("For the README's example config, in .env:"));
-    const lines = [...dotenv.matchAll(/^ {2}(MY_[A-Z_]+=.*)$/gm)].map((m) => m[1]!);
-    expect(lines.length).toBe(8);
-    writeFileSync(path.join(dir, '.env'), `${lines.join('\n')}\n`);
+test(
+  "the README's example config certifies the sandbox as written: " + 'exit 0, gate GO, its gaps on the first screen',
+  async () => {
+    test.setTimeout(300_000);
+    const dir = mkdtempSync(path.join(tmpdir(), 'pvh-readme-example-'));
+    const sandbox = await startSandbox();
+    try {
+      const url = (label: string) =>
+        new RegExp(`^ {2}${label} +(http://127\\.0\\.0\\.1:\\d+)`, 'm').exec(sandbox.banner)![1]!;
+      const config = blockAfter('**Write a config**')
+        .replace('http://127.0.0.1:4010', url('API base URL').replace(/\/api\/v1$/, ''))
+        .replace('http://127.0.0.1:4011/oauth/token', url('token endpoint') + '/oauth/token')
+        .replace('http://127.0.0.1:4012', url('legacy base URL'));
+      expect(config).not.toMatch(/:401[0-2]\b/);
+      writeFileSync(path.join(dir, 'my-impl.ts'), config);
+      const dotenv = sandbox.banner.slice(sandbox.banner.indexOf("For the README's example config, in .env:"));
+      const lines = [...dotenv.matchAll(/^ {2}(MY_[A-Z_]+=.*)$/gm)].map((m) => m[1]!);
+      expect(lines.length).toBe(8);
+      writeFileSync(path.join(dir, '.env'), `${lines.join('\n')}\n`);
 
-    const reports = path.join(dir, 'reports');
-    const run = await certifyPartner(path.join(dir, 'my-impl.ts'), reports, {
-      env: { PVH_DOTENV: path.join(dir, '.env') },
-    });
-    expect(run.code, run.output).toBe(0);
-    expect(run.output).toMatch(/certify: verdict CONFORMANT \(with accepted gaps in \d+ MUST clauses?\)/);
-    const summary = readFileSync(path.join(reports, 'certification', 'SUMMARY.md'), 'utf8');
-    const firstScreen = summary.split('\n').slice(0, 40).join('\n');
-    expect(firstScreen).toMatch(/accepted/i);
-    expect(firstScreen).toContain('a token lives an hour');
+      const reports = path.join(dir, 'reports');
+      const run = await certifyPartner(path.join(dir, 'my-impl.ts'), reports, {
+        env: { PVH_DOTENV: path.join(dir, '.env') },
+      });
+      expect(run.code, run.output).toBe(0);
+      expect(run.output).toMatch(/certify: verdict CONFORMANT \(with accepted gaps in \d+ MUST clauses?\)/);
+      const summary = readFileSync(path.join(reports, 'certification', 'SUMMARY.md'), 'utf8');
+      const firstScreen = summary.split('\n').slice(0, 40).join('\n');
+      expect(firstScreen).toMatch(/accepted/i);
+      expect(firstScreen).toContain('a token lives an hour');
 
-    const gate = spawnSync(process.execPath, ['--import', 'tsx', path.join(PROJECT_ROOT, 'scripts', 'gate.ts')], {
-      cwd: PROJECT_ROOT,
-      encoding: 'utf8',
-      env: partnerEnv({ PVH_REPORT_DIR: reports }),
-    });
-    expect(gate.status, gate.stdout + gate.stderr).toBe(0);
-    expect(gate.stdout).toMatch(/\bGO\b/);
-  } finally {
-    sandbox.stop();
-    rmSync(dir, { recursive: true, force: true });
-  }
-});
+      const gate = spawnSync(process.execPath, ['--import', 'tsx', path.join(PROJECT_ROOT, 'scripts', 'gate.ts')], {
+        cwd: PROJECT_ROOT,
+        encoding: 'utf8',
+        env: partnerEnv({ PVH_REPORT_DIR: reports }),
+      });
+      expect(gate.status, gate.stdout + gate.stderr).toBe(0);
+      expect(gate.stdout).toMatch(/\bGO\b/);
+    } finally {
+      sandbox.stop();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  },
+);

@@ -107,48 +107,51 @@ test.describe('allure quality-gate on this Node runtime (with the polyfill on No
     expect(few.output).toContain('conformance/minTestsCount');
   });
 
-  test("a failed k6 threshold fails Allure's gate only when its run is one the gate counts (PVH_GATE_LOAD_RUNS)", async () => {
-    const out = results('load', ['passed', 'passed']);
-    const uuid = randomUUID();
-    const labels = [
-      { name: 'parentSuite', value: 'Load' },
-      { name: 'framework', value: 'k6' },
-      { name: 'environment', value: 'local' },
-      { name: 'runId', value: 'local-b' },
-    ];
-    writeFileSync(
-      path.join(out, `${uuid}-result.json`),
-      JSON.stringify({
-        uuid,
-        historyId: 'k',
-        testCaseId: 'k',
-        fullName: 'k',
-        name: 'k',
-        status: 'failed',
-        stage: 'finished',
-        labels,
-        links: [],
-        steps: [],
-        attachments: [],
-        parameters: [],
-        start: 1,
-        stop: 2,
-      }),
-    );
-    const env = {
-      ...process.env,
-      PVH_REPORT_DIR: dir,
-      PVH_GATE_MIN_TESTS: '2',
-      PVH_GATE_MUST_CLAUSES: 'PV-3-CONFLICT',
-    };
-    expect(
-      (await runAllure(['quality-gate', out], { env: { ...env, PVH_GATE_LOAD_RUNS: 'stg-1' }, capture: true })).code,
-    ).toBe(0);
-    const counted = await runAllure(['quality-gate', out], {
-      env: { ...env, PVH_GATE_LOAD_RUNS: 'stg-1,local-b' },
-      capture: true,
-    });
-    expect(counted.code).toBe(1);
-    expect(counted.output).toContain('load/maxFailures');
-  });
+  test(
+    "a failed k6 threshold fails Allure's gate only when its run is one the gate counts " + '(PVH_GATE_LOAD_RUNS)',
+    async () => {
+      const out = results('load', ['passed', 'passed']);
+      const uuid = randomUUID();
+      const labels = [
+        { name: 'parentSuite', value: 'Load' },
+        { name: 'framework', value: 'k6' },
+        { name: 'environment', value: 'local' },
+        { name: 'runId', value: 'local-b' },
+      ];
+      writeFileSync(
+        path.join(out, `${uuid}-result.json`),
+        JSON.stringify({
+          uuid,
+          historyId: 'k',
+          testCaseId: 'k',
+          fullName: 'k',
+          name: 'k',
+          status: 'failed',
+          stage: 'finished',
+          labels,
+          links: [],
+          steps: [],
+          attachments: [],
+          parameters: [],
+          start: 1,
+          stop: 2,
+        }),
+      );
+      const env = {
+        ...process.env,
+        PVH_REPORT_DIR: dir,
+        PVH_GATE_MIN_TESTS: '2',
+        PVH_GATE_MUST_CLAUSES: 'PV-3-CONFLICT',
+      };
+      expect(
+        (await runAllure(['quality-gate', out], { env: { ...env, PVH_GATE_LOAD_RUNS: 'stg-1' }, capture: true })).code,
+      ).toBe(0);
+      const counted = await runAllure(['quality-gate', out], {
+        env: { ...env, PVH_GATE_LOAD_RUNS: 'stg-1,local-b' },
+        capture: true,
+      });
+      expect(counted.code).toBe(1);
+      expect(counted.output).toContain('load/maxFailures');
+    },
+  );
 });

@@ -4,8 +4,10 @@
  * host is blackholed the page's load event waits on it for minutes. The report we hand over opens
  * offline and tells no one it was opened.
  */
-const ANALYTICS =
-  /\n?[ \t]*<script async src="https:\/\/www\.googletagmanager\.com\/gtag\/js[^"]*"><\/script>\s*<script>\s*window\.dataLayer[\s\S]*?<\/script>/;
+// The block, in two parts: the script that loads gtag.js, then the inline one that sets up its dataLayer.
+const LOADER = String.raw`<script async src="https://www\.googletagmanager\.com/gtag/js[^"]*"></script>`;
+const SETUP = String.raw`<script>\s*window\.dataLayer[\s\S]*?</script>`;
+const ANALYTICS = new RegExp(String.raw`\n?[ \t]*${LOADER}\s*${SETUP}`);
 
 /** The report's HTML without its analytics block; throws when Allure calls out some other way (an upgrade to look at).
  * */

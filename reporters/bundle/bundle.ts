@@ -203,13 +203,13 @@ export async function writeBundle(o: BundleOptions): Promise<BundleResult> {
 
   const files = writeManifest(dir);
   const rel = shownPath(dir);
-  log(
-    `bundle: ${rel}/ (${files} files + SHA256SUMS), verdict ${metadata.verdict}${complete ? '' : ', INCOMPLETE'}${allureNote ? `; Allure report not included (${allureNote})` : ''}`,
-  );
-  if (!complete)
-    log(
-      `bundle: INCOMPLETE: ${notRunIds.length > 0 ? `MUST clauses not run: ${notRunIds.join(', ')}` : 'no certification results'}`,
-    );
+  const incomplete = complete ? '' : ', INCOMPLETE';
+  const noAllure = allureNote ? `; Allure report not included (${allureNote})` : '';
+  log(`bundle: ${rel}/ (${files} files + SHA256SUMS), verdict ${metadata.verdict}${incomplete}${noAllure}`);
+  if (!complete) {
+    const missing = notRunIds.length > 0 ? `MUST clauses not run: ${notRunIds.join(', ')}` : 'no certification results';
+    log(`bundle: INCOMPLETE: ${missing}`);
+  }
   log(`bundle: verify with "npm run verify-bundle -- ${rel}" or "(cd ${rel} && sha256sum -c SHA256SUMS)"`);
   return { dir, metadata, files };
 }

@@ -51,13 +51,11 @@ export function verifyBundle(dir: string): Verification {
   }
   if (!meta.complete) {
     const notRun = meta.mustNotRun ?? [];
-    return {
-      status: 'incomplete',
-      lines: [
-        ...lines,
-        `INCOMPLETE: ${notRun.length > 0 ? `${notRun.length} MUST clause(s) not fully tested: ${notRun.join(', ')}` : 'the run did not produce complete results'}`,
-      ],
-    };
+    const why =
+      notRun.length > 0
+        ? `${notRun.length} MUST clause(s) not fully tested: ${notRun.join(', ')}`
+        : 'the run did not produce complete results';
+    return { status: 'incomplete', lines: [...lines, `INCOMPLETE: ${why}`] };
   }
   return { status: 'ok', lines };
 }
@@ -72,8 +70,12 @@ export function checkBundle(dir: string | undefined): number {
     throw new CommandError(`${dir} is not a directory. Usage: npm run verify-bundle -- PATH`);
   const v = verifyBundle(dir);
   for (const l of v.lines) console.log(`verify-bundle: ${l}`);
-  console.log(
-    `verify-bundle: ${v.status === 'ok' ? 'OK' : v.status === 'tampered' ? 'FAILED: the bundle was tampered with' : 'FAILED: the bundle is intact but INCOMPLETE'}`,
-  );
+  const outcome =
+    v.status === 'ok'
+      ? 'OK'
+      : v.status === 'tampered'
+        ? 'FAILED: the bundle was tampered with'
+        : 'FAILED: the bundle is intact but INCOMPLETE';
+  console.log(`verify-bundle: ${outcome}`);
   return v.status === 'ok' ? 0 : 1;
 }

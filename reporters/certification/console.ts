@@ -16,12 +16,16 @@ import {
 export function certificationLines(results: CertificationResults, outputDir: string): string {
   const gaps = [...gapLines(results), ...[paceLine(results)].flatMap((x) => (x ? [x] : []))];
   const suspected = results.suspectedCauses?.length
-    ? `suspected, not confirmed: ${results.suspectedCauses.length}\n${results.suspectedCauses.map((s) => `  - ${suspectedText(s)}`).join('\n')}\n`
+    ? `suspected, not confirmed: ${results.suspectedCauses.length}\n` +
+      `${results.suspectedCauses.map((s) => `  - ${suspectedText(s)}`).join('\n')}\n`
     : '';
-  const causes = `${results.rootCauses.length > 0 ? `${rootCausesHeadline(results.rootCauses)}\n${results.rootCauses.map((c, i) => `  ${i + 1}. ${rootCauseText(c)}`).join('\n')}\n` : ''}${suspected}`;
-  return (
-    `\n${redact(causes)}${summaryLine(results)}${gaps.length ? `\n${gaps.join('\n')}` : ''}${results.sinceLast ? `\n${describeSince(results.sinceLast)}` : ''}` +
-    `\nreport: ` +
-    `${path.join(outputDir, 'index.html')}`
-  );
+  const rootCauses =
+    results.rootCauses.length > 0
+      ? `${rootCausesHeadline(results.rootCauses)}\n` +
+        `${results.rootCauses.map((c, i) => `  ${i + 1}. ${rootCauseText(c)}`).join('\n')}\n`
+      : '';
+  const causes = `${rootCauses}${suspected}`;
+  const gapText = gaps.length ? `\n${gaps.join('\n')}` : '';
+  const since = results.sinceLast ? `\n${describeSince(results.sinceLast)}` : '';
+  return `\n${redact(causes)}${summaryLine(results)}${gapText}${since}\nreport: ${path.join(outputDir, 'index.html')}`;
 }

@@ -112,7 +112,13 @@ function testNote(clause: string, test: { title: string; file?: string; errors?:
     .split('\n')
     .slice(0, 8)
     .join('\n');
-  return `${[`clause: ${clause}`, `test: ${test.title}`, ...(test.file ? [`file: ${test.file}`] : []), ...(error ? ['', 'first error:', error] : [])].join('\n')}\n`;
+  const lines = [
+    `clause: ${clause}`,
+    `test: ${test.title}`,
+    ...(test.file ? [`file: ${test.file}`] : []),
+    ...(error ? ['', 'first error:', error] : []),
+  ];
+  return `${lines.join('\n')}\n`;
 }
 
 /**

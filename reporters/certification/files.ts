@@ -9,8 +9,8 @@ import { redact } from '../../fixtures/harness/http/redact.ts';
 import type { CertificationResults } from '../../fixtures/judgement/index.ts';
 import { renderHtml, renderMarkdown } from './render.ts';
 
-/** `evidence`: extra files (relative path → text) written with the report, e.g. evidence/<clause>/<test>/reproduce.sh.
- * */
+/** `evidence`: extra files (relative path → text) written with the report, e.g.
+ * evidence/<clause>/<test>/reproduce.sh. */
 export function writeCertification(
   outputDir: string,
   results: CertificationResults,

@@ -35,29 +35,29 @@ import {
 
 export function renderMarkdown(r: CertificationResults): string {
   const d = decisionOf(r);
+  const gateNote = d.reasons.length ? '' : ' (npm run gate adds the Allure quality gate and k6 thresholds)';
+  const accepted = r.acceptedGaps.map((g) => `**${g.clause}**: ${md(g.reasons.join('; '))}`).join(' · ');
+  const commit = r.run.commit ? `, commit ${r.run.commit}` : '';
+  const rtt = r.run.rttMs !== undefined ? `, round-trip time ${r.run.rttMs} ms` : '';
   const lines = [
     `# Partner Voucher API certification: ${r.run.environment}`,
     '',
     `**${summaryLine(r)}**`,
     '',
-    `**Release decision from this certification: ${d.decision}**${d.reasons.length ? '' : ' (npm run gate adds the Allure quality gate and k6 thresholds)'}`,
+    `**Release decision from this certification: ${d.decision}**${gateNote}`,
     ...d.reasons.map((x) => `- ${md(x)}`),
-    ...(r.acceptedGaps.length
-      ? [
-          '',
-          `Accepted gaps (the config's, not tested): ${r.acceptedGaps.map((g) => `**${g.clause}**: ${md(g.reasons.join('; '))}`).join(' · ')}`,
-        ]
-      : []),
+    ...(r.acceptedGaps.length ? ['', `Accepted gaps (the config's, not tested): ${accepted}`] : []),
     '',
-    `- Run ${r.run.id}, started ${r.run.startedAt}, harness ${r.run.harnessVersion}, Node ${r.run.node}${r.run.commit ? `, commit ${r.run.commit}` : ''}`,
-    `- Target: API ${r.run.baseUrl || '(unknown)'}, token endpoint ${r.run.authUrl || '(unknown)'}${r.run.rttMs !== undefined ? `, round-trip time ${r.run.rttMs} ms` : ''}`,
+    `- Run ${r.run.id}, started ${r.run.startedAt}, harness ${r.run.harnessVersion}, Node ${r.run.node}${commit}`,
+    `- Target: API ${r.run.baseUrl || '(unknown)'}, token endpoint ${r.run.authUrl || '(unknown)'}${rtt}`,
     ...networkLines(r).map((x) => `- ${x.startsWith('WARNING') ? `**${md(x)}**` : md(x)}`),
     ...[paceLine(r)].flatMap((x) => (x ? [`- ${md(x)}`] : [])),
     ...(r.sinceLast
       ? [`- What changed ${describeSince(r.sinceLast)}`]
       : r.lastRun
         ? [
-            `- This run tested nothing, so nothing is compared; the last complete run of this environment: ${r.lastRun.runId} ` +
+            '- This run tested nothing, so nothing is compared; ' +
+              `the last complete run of this environment: ${r.lastRun.runId} ` +
               `(${r.lastRun.finishedAt}, ${r.lastRun.verdict}), its report in reports/certification/`,
           ]
         : []),
@@ -136,10 +136,10 @@ export function renderMarkdown(r: CertificationResults): string {
   const unfinished = r.clauses.filter((c) => c.incomplete && c.level === 'MUST');
   if (unfinished.length > 0) {
     lines.push('## MUST clauses whose check could not complete', '');
-    for (const c of unfinished)
-      lines.push(
-        `- **${c.id}**: ${md(`${c.incomplete![0]!.test}: ${c.incomplete![0]!.cause}`)}${c.incomplete!.length > 1 ? ` (and ${c.incomplete!.length - 1} more)` : ''}`,
-      );
+    for (const c of unfinished) {
+      const more = c.incomplete!.length > 1 ? ` (and ${c.incomplete!.length - 1} more)` : '';
+      lines.push(`- **${c.id}**: ${md(`${c.incomplete![0]!.test}: ${c.incomplete![0]!.cause}`)}${more}`);
+    }
     lines.push('');
   }
   lines.push(

@@ -1,4 +1,5 @@
-/** What the Markdown and HTML renderings of a certification share: labels, escaping, the failing clauses and what a server must do. */
+/** What the Markdown and HTML renderings of a certification share: labels, escaping, the failing clauses and what a
+ * server must do. */
 import { networkLines } from '../../fixtures/judgement/index.ts';
 import { paceLine } from '../../fixtures/judgement/index.ts';
 import { certificationPart } from '../../fixtures/judgement/index.ts';

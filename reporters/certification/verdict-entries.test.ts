@@ -68,7 +68,8 @@ test.describe('the verdict and skip reasons in the JUnit file', () => {
       writeFileSync(
         file,
         `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites id="" name="" tests="1" failures="0" skipped="1" ` +
-          `errors="0" time="1">\n<testsuite name="s" tests="1" failures="0" skipped="1" errors="0">` +
+          `errors="0" time="1">\n` +
+          `<testsuite name="s" tests="1" failures="0" skipped="1" errors="0">` +
           `<testcase name="${title}" ` +
           `classname="s">\n<properties>\n</properties>\n<skipped>\n</skipped>\n</testcase>\n` +
           `</testsuite>\n</testsuites>\n`,

@@ -56,11 +56,9 @@ export default class CompactProgress implements Reporter {
     else {
       this.counts.failed += 1;
       const error = message ?? result.status;
-      console.log(
-        redact(
-          `  ✘ ${oneLine(test.titlePath().slice(3).join(' › '), 110)}: ${oneLine(error.split('\n').find((l) => l.trim() !== '') ?? error, WIDTH)}`,
-        ),
-      );
+      const title = oneLine(test.titlePath().slice(3).join(' › '), 110);
+      const firstLine = oneLine(error.split('\n').find((l) => l.trim() !== '') ?? error, WIDTH);
+      console.log(redact(`  ✘ ${title}: ${firstLine}`));
     }
     // One line when the run passes one or more tenths (a run of 3 tests has a line per test).
     let crossed = false;
@@ -91,10 +89,11 @@ export default class CompactProgress implements Reporter {
   private line(): string {
     const pct = this.total ? Math.floor((this.done * 100) / this.total) : 100;
     const { passed, failed, skipped, stopped } = this.counts;
+    const notRun = stopped > 0 ? `, ${stopped} stopped (not run)` : '';
+    const seconds = ((Date.now() - this.started) / 1000).toFixed(1);
     return (
       `progress: ${String(pct).padStart(3)} % (${this.done}/${this.total}): ${passed} passed, ${failed} failed, ` +
-      `${skipped} skipped${stopped > 0 ? `, ${stopped} stopped (not run)` : ''}, ${((Date.now() - this.started) / 1000).toFixed(1)} ` +
-      `s`
+      `${skipped} skipped${notRun}, ${seconds} s`
     );
   }
 }

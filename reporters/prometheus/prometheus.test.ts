@@ -51,7 +51,9 @@ function results(): CertificationResults {
 }
 
 test.describe('remote-write body', () => {
-  test('decodes back to what was encoded: sorted labels, the name as __name__, doubles and millisecond timestamps', () => {
+  const roundTrip =
+    'decodes back to what was encoded: sorted labels, the name as __name__, ' + 'doubles and millisecond timestamps';
+  test(roundTrip, () => {
     const samples: Sample[] = [
       {
         name: 'pvh_certify_verdict',

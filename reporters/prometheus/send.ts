@@ -61,8 +61,10 @@ export function remoteWriteTarget(
       `--prometheus: the remote-write URL must be http or https, not ${url.protocol.replace(/:$/, '')}`,
     );
   const headers: Record<string, string> = {};
-  if (url.username || url.password)
-    headers.authorization = `Basic ${Buffer.from(`${decodeURIComponent(url.username)}:${decodeURIComponent(url.password)}`).toString('base64')}`;
+  if (url.username || url.password) {
+    const credentials = `${decodeURIComponent(url.username)}:${decodeURIComponent(url.password)}`;
+    headers.authorization = `Basic ${Buffer.from(credentials).toString('base64')}`;
+  }
   url.username = '';
   url.password = '';
   const target: RemoteWriteTarget = { url: url.toString(), headers, shown: `${url.origin}${url.pathname}` };

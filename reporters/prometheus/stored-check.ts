@@ -81,8 +81,8 @@ export async function checkLoadRun(api: string, summaryFile: string, expectation
   out.push(
     line(
       thresholds.length === s.thresholds.length && agree.length === s.thresholds.length,
-      `${s.scenario} run ${s.runId}: ${thresholds.length} pvh_load_threshold_ok series, ${agree.length} of ${s.thresholds.length} ` +
-        `thresholds with the summary's verdict`,
+      `${s.scenario} run ${s.runId}: ${thresholds.length} pvh_load_threshold_ok series, ` +
+        `${agree.length} of ${s.thresholds.length} thresholds with the summary's verdict`,
     ),
   );
   for (const e of expectations.map(parseExpectation)) {
@@ -114,11 +114,14 @@ export async function checkCertification(api: string, resultsFile: string): Prom
     .map((c) => `${c.metric.clause}=${c.metric.verdict}`);
   const missing = [...expected.keys()].filter((id) => !seen.has(id));
   const twice = [...seen].filter(([, n]) => n > 1).map(([id]) => id);
+  const wrongNote = wrong.length ? `; wrong verdict: ${wrong.slice(0, 5).join(', ')}` : '';
+  const missingNote = missing.length ? `; missing: ${missing.slice(0, 5).join(', ')}` : '';
+  const twiceNote = twice.length ? `; twice: ${twice.join(', ')}` : '';
   const out = [
     line(
       clauses.length === r.clauses.length && wrong.length === 0 && missing.length === 0 && twice.length === 0,
       `certification run ${r.run.id}: ${clauses.length} pvh_clause_verdict series for ${r.clauses.length} clauses` +
-        `${wrong.length ? `; wrong verdict: ${wrong.slice(0, 5).join(', ')}` : ''}${missing.length ? `; missing: ${missing.slice(0, 5).join(', ')}` : ''}${twice.length ? `; twice: ${twice.join(', ')}` : ''}`,
+        `${wrongNote}${missingNote}${twiceNote}`,
     ),
   ];
   const verdict = ofRun(await query<MatrixItem>(api, `pvh_certify_verdict{${env}}[1d]`));
@@ -149,15 +152,11 @@ export async function checkDashboardQueries(api: string, environment: string): P
       failed.push(`${q.dashboard}: ${q.panel}: ${(error as Error).message}`);
     }
   }
+  const which = failed.length ? ` (${failed.join('; ')})` : '';
+  const noData = empty.length ? `; no data yet: ${empty.join('; ')}` : '';
   return [
-    line(
-      failed.length === 0,
-      `dashboards: ${queries.length} panel queries, ${failed.length} failed${failed.length ? ` (${failed.join('; ')})` : ''}`,
-    ),
-    line(
-      true,
-      `dashboards: ${queries.length - empty.length - failed.length} returned data${empty.length ? `; no data yet: ${empty.join('; ')}` : ''}`,
-    ),
+    line(failed.length === 0, `dashboards: ${queries.length} panel queries, ${failed.length} failed${which}`),
+    line(true, `dashboards: ${queries.length - empty.length - failed.length} returned data${noData}`),
   ];
 }
 

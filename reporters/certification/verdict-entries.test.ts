@@ -3,12 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { resultFiles } from '../allure/allure-cli.ts';
-import {
-  addVerdictToAllure,
-  addVerdictToJUnit,
-  removeDecisionFromAllure,
-  writeDecisionToAllure,
-} from './verdict-entries.ts';
+import { addVerdictToAllure, removeDecisionFromAllure, writeDecisionToAllure } from './allure-globals.ts';
+import { addVerdictToJUnit } from './verdict-entries.ts';
 import { resultsOf } from '../../fixtures/judgement/index.ts';
 import { others, outcome } from '../../fixtures/judgement/index.ts';
 
@@ -20,41 +16,33 @@ const noGo = {
 };
 
 test.describe('the release decision in the Allure results', () => {
-  test(
-    'is one failed entry under Release, dated before the run, that a rebuilt report replaces and the gate does ' +
-      'not count',
-    () => {
-      const dir = mkdtempSync(path.join(tmpdir(), 'pvh-decision-'));
-      writeDecisionToAllure(dir, { ...noGo, go: true, reasons: [] }, false, '2026-11-22T10:00:00.000Z');
-      writeDecisionToAllure(dir, noGo, false, '2026-11-22T10:00:00.000Z');
-      const files = readdirSync(dir);
-      expect(files).toHaveLength(1);
-      const entry = JSON.parse(readFileSync(path.join(dir, files[0]!), 'utf8')) as {
-        name: string;
-        status: string;
-        start: number;
-        labels: { name: string; value: string }[];
-        statusDetails: { message: string };
-      };
-      expect(entry.name).toBe('Release decision: NO-GO');
-      expect(entry.status).toBe('failed');
-      expect(entry.start).toBe(Date.parse('2026-11-22T10:00:00.000Z') - 1);
-      expect(entry.labels).toContainEqual({ name: 'parentSuite', value: 'Release' });
-      expect(entry.statusDetails.message).toContain('why: MUST clause failed: PV-3-CONFLICT');
-      expect(resultFiles([dir])).toEqual([]);
-      removeDecisionFromAllure(dir);
-      expect(readdirSync(dir)).toEqual([]);
-    },
-  );
-
-  test('is broken, not failed, when the verdict is INCONCLUSIVE', () => {
+  test('is a global error and attachment, not a result: the gate does not count it, a rebuilt report replaces it', () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'pvh-decision-'));
-    writeDecisionToAllure(dir, noGo, true);
-    const entry = JSON.parse(readFileSync(path.join(dir, readdirSync(dir)[0]!), 'utf8')) as {
-      name: string;
-      status: string;
+    writeDecisionToAllure(dir, { ...noGo, go: true, reasons: [] }, false);
+    writeDecisionToAllure(dir, noGo, false);
+    const files = readdirSync(dir).sort();
+    expect(files).toEqual(['release-decision-globals.json', 'release-decision-text-attachment.txt']);
+    const globals = JSON.parse(readFileSync(path.join(dir, files[0]!), 'utf8')) as {
+      errors: Array<{ message: string; trace: string }>;
+      attachments: Array<{ name: string; source: string }>;
     };
-    expect(entry).toMatchObject({ name: 'Release decision: INCONCLUSIVE', status: 'broken' });
+    expect(globals.errors.map((e) => e.message)).toEqual(['Release decision: NO-GO']);
+    expect(globals.errors[0]!.trace).toContain('why: MUST clause failed: PV-3-CONFLICT');
+    expect(globals.attachments).toMatchObject([{ name: 'Release decision: NO-GO', source: files[1] }]);
+    expect(resultFiles([dir])).toEqual([]);
+    removeDecisionFromAllure(dir);
+    expect(readdirSync(dir)).toEqual([]);
+  });
+
+  test('a GO is no error, an INCONCLUSIVE one', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'pvh-decision-'));
+    const errors = () =>
+      (JSON.parse(readFileSync(path.join(dir, 'release-decision-globals.json'), 'utf8')) as { errors: unknown[] })
+        .errors;
+    writeDecisionToAllure(dir, { ...noGo, go: true, reasons: [] }, false);
+    expect(errors()).toEqual([]);
+    writeDecisionToAllure(dir, noGo, true);
+    expect(errors()).toMatchObject([{ message: 'Release decision: INCONCLUSIVE' }]);
   });
 });
 
@@ -119,7 +107,11 @@ test.describe('the verdict and skip reasons in the JUnit file', () => {
       const results = path.join(dir, 'allure-results');
       addVerdictToAllure(results, r);
       addVerdictToAllure(results, r);
-      expect(readdirSync(results)).toHaveLength(1);
+      expect(readdirSync(results).sort()).toEqual([
+        'certification-verdict-globals.json',
+        'certification-verdict-text-attachment.txt',
+      ]);
+      expect(resultFiles([results])).toEqual([]);
     },
   );
 });

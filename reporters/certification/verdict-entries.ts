@@ -1,14 +1,12 @@
 /**
- * The run's verdict as an entry of its own in the JUnit file and in the Allure results, so a CI
- * server or the Allure report shows CONFORMANT / NOT CONFORMANT / INCONCLUSIVE without anyone
- * reading results.json: a JUnit testcase (a failure when not conformant, an error when
- * inconclusive) and an Allure result (passed, failed or broken).
+ * The run's verdict as an entry of its own in the JUnit file, so a CI server shows CONFORMANT /
+ * NOT CONFORMANT / INCONCLUSIVE without anyone reading results.json: a JUnit testcase (a failure
+ * when not conformant, an error when inconclusive) in a testsuite named as not a test. Allure's
+ * counterpart is allure-globals.ts.
  */
-import { randomUUID } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { redact } from '../../fixtures/harness/http/redact.ts';
-import { DECISION_PREFIX } from '../allure/allure-cli.ts';
 import type { CertificationResults } from '../../fixtures/judgement/index.ts';
 import { summaryLine } from '../../fixtures/judgement/index.ts';
 import { networkLines } from '../../fixtures/judgement/index.ts';
@@ -117,128 +115,8 @@ function withSkipReasons(text: string, r: CertificationResults): string {
   );
 }
 
-/** The file names of the verdict's and root causes' Allure results: a run written again replaces them. */
-const VERDICT_FILE_PREFIX = 'certification-verdict-';
-
-/**
- * Writes the verdict as one Allure result (parent suite "Certification") into `resultsDir`, with one per root
- * cause, in place of those an earlier writing of this run left (certify writes a diagnosed run again).
- */
-export function addVerdictToAllure(resultsDir: string, r: CertificationResults): void {
-  if (!existsSync(resultsDir)) mkdirSync(resultsDir, { recursive: true });
-  for (const f of readdirSync(resultsDir))
-    if (f.startsWith(VERDICT_FILE_PREFIX)) rmSync(path.join(resultsDir, f), { force: true });
-  const uuid = randomUUID();
-  const start = Date.parse(r.run.startedAt) || Date.now();
-  const points = [...rootCauseLines(r), ...networkLines(r), ...r.causes, ...gapLines(r, 50).map((l) => l.trim())];
-  const result = {
-    uuid,
-    historyId: `certification-verdict-${r.run.environment}`,
-    testCaseId: `certification-verdict-${r.run.environment}`,
-    name: `Certification verdict: ${r.verdict}`,
-    fullName: `certification verdict ${r.run.environment}`,
-    status: r.verdict === 'CONFORMANT' ? 'passed' : r.verdict === 'NOT CONFORMANT' ? 'failed' : 'broken',
-    statusDetails: {
-      message: redact(
-        [summaryLine(r), ...rootCauseLines(r), ...networkLines(r), ...r.causes, ...gapLines(r, 50)].join('\n'),
-      ),
-    },
-    stage: 'finished',
-    description: redact(`${summaryLine(r)}\n\n${points.map((c) => `- ${c}`).join('\n')}`),
-    start,
-    stop: start + r.run.durationMs,
-    labels: [
-      { name: 'parentSuite', value: 'Certification' },
-      { name: 'suite', value: r.run.environment },
-      { name: 'tag', value: `verdict:${r.verdict}` },
-    ],
-    links: [],
-    parameters: [],
-    steps: [],
-    attachments: [],
-  };
-  writeFileSync(path.join(resultsDir, `${VERDICT_FILE_PREFIX}${uuid}-result.json`), JSON.stringify(result));
-  // Each root cause a failed result of its own, under the verdict: what to fix, before the clauses.
-  for (const c of r.rootCauses) {
-    const id = randomUUID();
-    const text = redact(rootCauseText(c));
-    writeFileSync(
-      path.join(resultsDir, `${VERDICT_FILE_PREFIX}${id}-result.json`),
-      JSON.stringify({
-        ...result,
-        uuid: id,
-        historyId: `certification-root-cause-${r.run.environment}-${c.clause}`,
-        testCaseId: `certification-root-cause-${c.clause}`,
-        name: `Root cause: ${c.clause}`,
-        fullName: `certification root cause ${c.clause}`,
-        status: c.level === 'MUST' ? 'failed' : 'broken',
-        statusDetails: { message: text },
-        description: text,
-        labels: [
-          { name: 'parentSuite', value: 'Certification' },
-          { name: 'suite', value: 'Root causes' },
-          { name: 'tag', value: `root-cause:${c.clause}` },
-        ],
-      }),
-    );
-  }
-}
-
-function rootCauseLines(r: CertificationResults): string[] {
+export function rootCauseLines(r: CertificationResults): string[] {
   return r.rootCauses.length
     ? [rootCausesHeadline(r.rootCauses), ...r.rootCauses.map((c, i) => `${i + 1}. ${rootCauseText(c)}`)]
     : [];
-}
-
-/** Removes an earlier decision entry, so the gate does not count it and a rebuilt report has one. */
-export function removeDecisionFromAllure(resultsDir: string): void {
-  if (!existsSync(resultsDir)) return;
-  for (const f of readdirSync(resultsDir))
-    if (f.startsWith(DECISION_PREFIX)) rmSync(path.join(resultsDir, f), { force: true });
-}
-
-/**
- * The release decision (npm run gate's rules) as its own Allure result: GO passed, NO-GO failed,
- * INCONCLUSIVE broken; its message lists the reasons, the quality gate's lines and the warnings.
- */
-export function writeDecisionToAllure(
-  resultsDir: string,
-  d: { go: boolean; reasons: string[]; warnings: string[]; counts: string[] },
-  inconclusive: boolean,
-  runStartedAt?: string,
-): void {
-  if (!existsSync(resultsDir)) mkdirSync(resultsDir, { recursive: true });
-  removeDecisionFromAllure(resultsDir);
-  const decision = inconclusive ? 'INCONCLUSIVE' : d.go ? 'GO' : 'NO-GO';
-  const lines = [
-    `release decision: ${decision}`,
-    ...d.reasons.map((r) => `why: ${r}`),
-    ...d.warnings.map((w) => `warning: ${w}`),
-    ...d.counts,
-  ];
-  // Dated just before the run so that the report's default order (earliest first) shows it at the top.
-  const now = (runStartedAt ? Date.parse(runStartedAt) - 1 : NaN) || Date.now();
-  const result = {
-    uuid: randomUUID(),
-    historyId: 'release-decision',
-    testCaseId: 'release-decision',
-    name: `Release decision: ${decision}`,
-    fullName: 'release decision',
-    status: inconclusive ? 'broken' : d.go ? 'passed' : 'failed',
-    statusDetails: { message: redact(lines.join('\n')) },
-    stage: 'finished',
-    description: redact(lines.map((l) => `- ${l}`).join('\n')),
-    start: now,
-    stop: now,
-    labels: [
-      { name: 'parentSuite', value: 'Release' },
-      { name: 'suite', value: 'Release decision (npm run gate rules, Allure quality gate included)' },
-      { name: 'tag', value: `decision:${decision}` },
-    ],
-    links: [],
-    parameters: [],
-    steps: [],
-    attachments: [],
-  };
-  writeFileSync(path.join(resultsDir, `${DECISION_PREFIX}${result.uuid}-result.json`), JSON.stringify(result));
 }

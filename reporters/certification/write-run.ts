@@ -25,7 +25,8 @@ import {
   type TestOutcome,
 } from '../../fixtures/judgement/index.ts';
 import { writeCertification } from './files.ts';
-import { addVerdictToAllure, addVerdictToJUnit } from './verdict-entries.ts';
+import { addVerdictToAllure } from './allure-globals.ts';
+import { addVerdictToJUnit } from './verdict-entries.ts';
 import { addEvidence } from './evidence.ts';
 
 type ResultsArgs = Parameters<typeof resultsOf>;

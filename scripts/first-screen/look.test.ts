@@ -4,8 +4,8 @@ import { expect, test } from '@playwright/test';
 import { firstScreenEnv } from '../report/report.ts';
 import { firstScreenProblems } from './look.ts';
 
-const noGo = { decision: 'NO-GO', gaps: [], root: 'PV-3-REMOVE' };
-const goWithGaps = { decision: 'GO', gaps: ['PV-5-LIFETIME'] };
+const noGo = { decision: 'NO-GO', gaps: [], root: 'PV-3-REMOVE', failedTests: 4 };
+const goWithGaps = { decision: 'GO', gaps: ['PV-5-LIFETIME'], failedTests: 0 };
 
 test(
   'an Allure first screen whose title is the suite name, then the ring, fails; one that opens with NO-GO and ' +
@@ -25,10 +25,14 @@ test(
     expect(
       firstScreenProblems(
         'allure',
-        'Report\nNO-GO: PV-3-REMOVE (MUST) broken: … · local: NOT CONFORMANT\nNovember 27\n83.2%',
+        'Report\nNO-GO: PV-3-REMOVE (MUST) broken: … · local: NOT CONFORMANT\nNovember 27\n83.2%\nFailed\n4',
         noGo,
       ),
     ).toEqual([]);
+    // Allure's Failed counts the tests: the verdict, root-cause and decision entries once added 3 to it.
+    expect(firstScreenProblems('allure', 'Report\nNO-GO: PV-3-REMOVE (MUST) broken\nFailed\n7', noGo)).toEqual([
+      'Failed shows 7, but 4 tests failed',
+    ]);
   },
 );
 
@@ -59,12 +63,7 @@ test("the report's title and variables lead with the decision, its first root ca
     rootCauses: [{ clause: 'PV-3-REMOVE', level: 'MUST' }],
     acceptedGaps: [{ clause: 'PV-5-LIFETIME', reasons: ['a run lasts seconds'] }],
   } as never;
-  const env = firstScreenEnv(
-    'NO-GO',
-    ['root cause: PV-3-REMOVE: …'],
-    cert,
-    '150 results: 147 tests, the certification verdict, 1 root cause, the release decision',
-  );
+  const env = firstScreenEnv('NO-GO', ['root cause: PV-3-REMOVE: …'], cert, '147 results: 147 tests');
   expect(env.PVH_ALLURE_TITLE).toMatch(/^NO-GO: PV-3-REMOVE \(MUST\) broken: Removing the booking/);
   const variables = JSON.parse(env.PVH_ALLURE_VARIABLES!) as Record<string, string>;
   expect(Object.keys(variables).slice(0, 4)).toEqual([

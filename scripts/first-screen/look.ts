@@ -50,11 +50,12 @@ export interface Look {
 export function expectedDecision(
   r: CertificationResults,
   gateGo: boolean,
-): { decision: string; gaps: string[]; root?: string } {
+): { decision: string; gaps: string[]; root?: string; failedTests: number } {
   const decision = r.verdict === 'INCONCLUSIVE' ? 'INCONCLUSIVE' : gateGo ? 'GO' : 'NO-GO';
   return {
     decision,
     gaps: r.acceptedGaps.map((g) => g.clause),
+    failedTests: r.tests.filter((t) => t.status === 'failed' || t.status === 'timedOut').length,
     ...(r.rootCauses[0] ? { root: r.rootCauses[0].clause } : {}),
   };
 }
@@ -79,6 +80,11 @@ export function firstScreenProblems(
     if (ring !== -1 && ring < lines.indexOf(title)) problems.push('the pass-rate ring comes before the decision');
     if (want.root && !title.includes(want.root))
       problems.push(`the title does not name the first root cause ${want.root}`);
+    // Allure's Failed counts tests only: the verdict, root causes and decision are its global errors.
+    const failed = lines.indexOf('Failed');
+    const shown = failed < 0 ? undefined : Number(lines[failed + 1]);
+    if (shown !== undefined && shown !== want.failedTests)
+      problems.push(`Failed shows ${shown}, but ${want.failedTests} tests failed`);
   } else if (!new RegExp(`Release decision from this certification:\\s*${want.decision}(?![\\w-])`).test(text))
     problems.push(`no "Release decision from this certification: ${want.decision}" on the first screen`);
   for (const g of want.gaps)

@@ -8,7 +8,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 
 import path from 'node:path';
 import { CommandError } from '../../fixtures/harness/support/command-error.ts';
 import { describeSince } from '../../fixtures/judgement/index.ts';
-import { removeDecisionFromAllure, writeDecisionToAllure } from '../../reporters/certification/verdict-entries.ts';
+import { removeDecisionFromAllure, writeDecisionToAllure } from '../../reporters/certification/allure-globals.ts';
 import type { CertificationResults } from '../../fixtures/judgement/index.ts';
 import { evaluateGate } from '../gate/run.ts';
 import { allureRunId, resultFiles, runAllure } from '../../reporters/allure/allure-cli.ts';
@@ -149,12 +149,7 @@ export async function buildReport(extraResults: string[]): Promise<number> {
   try {
     const decision = await evaluateGate({ results: extraResults, readOnly: false });
     qualityGateEnv = decision.qualityGateEnv;
-    writeDecisionToAllure(
-      path.join(reportDir, 'allure-results'),
-      decision,
-      certification?.verdict === 'INCONCLUSIVE',
-      certification?.run.startedAt,
-    );
+    writeDecisionToAllure(path.join(reportDir, 'allure-results'), decision, certification?.verdict === 'INCONCLUSIVE');
     const kinds = describeKinds(
       resultKinds(
         dirs
@@ -171,7 +166,8 @@ export async function buildReport(extraResults: string[]): Promise<number> {
       shownDecision,
       decision.reasons,
       certification,
-      `${kinds}; Failed counts each failing entry of them, the verdict, root causes and decision among them`,
+      `${kinds}; the verdict, root causes and release decision are not tests: Global Errors and Global ` +
+        'Attachments show them',
     );
     console.log(
       `report: release decision ${shownDecision} ` +

@@ -16,23 +16,26 @@ const noGo = {
 };
 
 test.describe('the release decision in the Allure results', () => {
-  test('is a global error and attachment, not a result: the gate does not count it, a rebuilt report replaces it', () => {
-    const dir = mkdtempSync(path.join(tmpdir(), 'pvh-decision-'));
-    writeDecisionToAllure(dir, { ...noGo, go: true, reasons: [] }, false);
-    writeDecisionToAllure(dir, noGo, false);
-    const files = readdirSync(dir).sort();
-    expect(files).toEqual(['release-decision-globals.json', 'release-decision-text-attachment.txt']);
-    const globals = JSON.parse(readFileSync(path.join(dir, files[0]!), 'utf8')) as {
-      errors: Array<{ message: string; trace: string }>;
-      attachments: Array<{ name: string; source: string }>;
-    };
-    expect(globals.errors.map((e) => e.message)).toEqual(['Release decision: NO-GO']);
-    expect(globals.errors[0]!.trace).toContain('why: MUST clause failed: PV-3-CONFLICT');
-    expect(globals.attachments).toMatchObject([{ name: 'Release decision: NO-GO', source: files[1] }]);
-    expect(resultFiles([dir])).toEqual([]);
-    removeDecisionFromAllure(dir);
-    expect(readdirSync(dir)).toEqual([]);
-  });
+  test(
+    'is a global error and attachment, not a result: the gate does not count it, a rebuilt report replaces ' + 'it',
+    () => {
+      const dir = mkdtempSync(path.join(tmpdir(), 'pvh-decision-'));
+      writeDecisionToAllure(dir, { ...noGo, go: true, reasons: [] }, false);
+      writeDecisionToAllure(dir, noGo, false);
+      const files = readdirSync(dir).sort();
+      expect(files).toEqual(['release-decision-globals.json', 'release-decision-text-attachment.txt']);
+      const globals = JSON.parse(readFileSync(path.join(dir, files[0]!), 'utf8')) as {
+        errors: Array<{ message: string; trace: string }>;
+        attachments: Array<{ name: string; source: string }>;
+      };
+      expect(globals.errors.map((e) => e.message)).toEqual(['Release decision: NO-GO']);
+      expect(globals.errors[0]!.trace).toContain('why: MUST clause failed: PV-3-CONFLICT');
+      expect(globals.attachments).toMatchObject([{ name: 'Release decision: NO-GO', source: files[1] }]);
+      expect(resultFiles([dir])).toEqual([]);
+      removeDecisionFromAllure(dir);
+      expect(readdirSync(dir)).toEqual([]);
+    },
+  );
 
   test('a GO is no error, an INCONCLUSIVE one', () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'pvh-decision-'));

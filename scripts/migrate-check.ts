@@ -2,11 +2,12 @@
 import { loadDotEnv } from '../fixtures/environments/load.ts';
 import { redact } from '../fixtures/harness/http/redact.ts';
 import { onStopSignals } from '../fixtures/harness/run/stop-signals.ts';
-import { parseMigrateArgs, UsageError } from '../fixtures/migration/input/args.ts';
 import { migrateCheck } from '../fixtures/migration/command.ts';
 import { keepHeapNearLiveSize } from '../fixtures/migration/lookup/heap.ts';
 import { describeSummary } from '../fixtures/migration/report/summary.ts';
 import { CommandError, runMain } from './lib/run-main.ts';
+import { migrateArguments } from './migrate-check/arguments.ts';
+import { MIGRATE_CHECK_FLAGS } from './migrate-check/flags.ts';
 
 runMain({
   name: 'migrate:check',
@@ -16,51 +17,7 @@ runMain({
     'mapping.csv, summary.json and summary.md.',
   synopsis:
     '--input FILE [--env NAME|PATH] [--out DIR] [--rate N] [--concurrency N] [--resume] [--compare-legacy] [--as USER]',
-  options: {
-    input: {
-      type: 'string',
-      value: 'FILE',
-      help: 'CSV with a column orderItemId, reference or id (else its first column), or one identifier per line',
-    },
-    env: {
-      type: 'string',
-      value: 'NAME|PATH',
-      help: 'environment config (default $PVH_ENV or local: the embedded reference API)',
-    },
-    out: {
-      type: 'string',
-      value: 'DIR',
-      help: 'where the outputs go (default reports/migration, under $PVH_REPORT_DIR)',
-    },
-    rate: {
-      type: 'string',
-      value: 'N',
-      help:
-        "requests per second (default and cap: the config's migration.maxRatePerSecond, else 50; unlimited " +
-        'where uncapped)',
-    },
-    concurrency: {
-      type: 'string',
-      value: 'N',
-      help: 'requests at once (default and cap: migration.concurrency, else 8)',
-    },
-    resume: { type: 'boolean', help: 'continue from the mapping.csv in --out (rows with status error are retried)' },
-    'compare-legacy': {
-      type: 'boolean',
-      help: 'also compare booking states with the old interface (legacyBaseUrl, credentials.legacy)',
-    },
-    as: { type: 'string', value: 'USER', help: 'primary (default), limited (credentials.limitedVenue) or read-only' },
-    'seed-count': {
-      type: 'string',
-      value: 'N',
-      help: 'embedded reference API only: N extra certificates (also REF_SEED_COUNT)',
-    },
-    progress: {
-      type: 'string',
-      value: 'MODE',
-      help: 'bar, lines or none (default: a bar on a terminal, else a line every 5 s)',
-    },
-  },
+  options: MIGRATE_CHECK_FLAGS,
   exitCodes: {
     0: 'every line resolved',
     1: 'some did not (summary.md says which kinds)',
@@ -68,12 +25,7 @@ runMain({
     3: 'target unreachable (preflight) or lost during the run',
   },
   run: async () => {
-    let args;
-    try {
-      args = parseMigrateArgs(process.argv.slice(2));
-    } catch (error) {
-      throw error instanceof UsageError ? new CommandError(error.message, 2) : error;
-    }
+    const args = migrateArguments(process.argv.slice(2));
     loadDotEnv();
     keepHeapNearLiveSize();
     // First Ctrl-C (or SIGTERM, SIGHUP, npm gone): finish what is in flight and write it; a second one: stop at once.

@@ -15,8 +15,8 @@ const scripts = (
 ).scripts;
 const COMMANDS = Object.entries(scripts).flatMap(([name, line]) => {
   // `exec node --import tsx`: a long-running command is npm's own child, so npm's signals reach it
-  // (scripts/signals.e2e.ts).
-  const file = /^(?:tsx|exec node --import tsx) (scripts\/[^ ]+\.ts)$/.exec(line)?.[1];
+  // (scripts/signals.e2e.ts); `exec node scripts/launch.mjs`: the same, holding a stop signal from Node's first line.
+  const file = /^(?:tsx|exec node --import tsx|exec node scripts\/launch\.mjs) (scripts\/[^ ]+\.ts)$/.exec(line)?.[1];
   return file ? [{ name, file }] : [];
 });
 /** What a command needs besides --env to get as far as opening the environment. */
@@ -55,7 +55,8 @@ test('every file in scripts/ is one npm command, and every command runs one', ()
   expect(files.map((f) => `scripts/${f}`).sort()).toEqual(COMMANDS.map((c) => c.file).sort());
   expect(
     Object.entries(scripts).filter(
-      ([, line]) => /\.ts\b/.test(line) && !/^(tsx|exec node --import tsx) scripts\//.test(line),
+      ([, line]) =>
+        /\.ts\b/.test(line) && !/^(tsx|exec node --import tsx|exec node scripts\/launch\.mjs) scripts\//.test(line),
     ),
   ).toEqual([]);
 });

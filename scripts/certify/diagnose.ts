@@ -57,6 +57,20 @@ export async function diagnoseRun(
   return writeRun(path.join(d.reportDir, 'certification'), input, { replays, ...(experiments ? { experiments } : {}) });
 }
 
+/** diagnoseRun, whose failure is the harness's: one line says so, and the suites' certification stands. */
+export async function diagnoseRunSaying(d: DiagnosisRun): Promise<CertificationResults | undefined> {
+  try {
+    return await diagnoseRun(d);
+  } catch (error) {
+    const why = redact((error instanceof Error ? error.message : String(error)).split('\n')[0] ?? '');
+    console.error(
+      `certify: the diagnosis could not run (${why}); the certification is the one the suites wrote, without ` +
+        'replays or experiments',
+    );
+    return undefined;
+  }
+}
+
 /** The experiments of the run's candidate root causes, alone against the target, within the diagnosis's time. */
 async function experiment(
   tests: Parameters<typeof rootCauses>[0],

@@ -46,7 +46,7 @@ import { ATTEMPT_DIR, cleanUpAfterStop, lastComplete } from './attempt.ts';
 import { rootCausesHeadline } from '../../fixtures/judgement/index.ts';
 import { assumedSettings } from '../../fixtures/harness/preflight/assumed-settings.ts';
 import { untestedPlan } from '../../fixtures/judgement/index.ts';
-import { diagnoseRun } from './diagnose.ts';
+import { diagnoseRunSaying } from './diagnose.ts';
 import { certificationLines } from '../../reporters/certification/console.ts';
 import { EarlyStop, failedPreflight, stoppedBeforeSuites } from './before-suites.ts';
 
@@ -244,7 +244,7 @@ export async function certify(options: CertifyOptions): Promise<number> {
   // A failing run's diagnosis, while the target still answers: replays and experiments, then the report again.
   const diagnosed = suites.signalled
     ? undefined
-    : await diagnoseRun({ reportDir, runId: context.runId, environment: resolved, env });
+    : await diagnoseRunSaying({ reportDir, runId: context.runId, environment: resolved, env });
   await target.close();
 
   // 5. The verdict, from the certification report.

@@ -12,7 +12,7 @@ import type { CertificationResults } from '../../fixtures/judgement/index.ts';
 import { allureRunId, resultFiles, ROOT, runAllure } from '../../reporters/allure/allure-cli.ts';
 import { gateSamples } from '../../reporters/prometheus/conformance-series.ts';
 import { remoteWriteTarget, sendSamples } from '../../reporters/prometheus/send.ts';
-import { resultKinds } from '../../fixtures/judgement/index.ts';
+import { mustClausesToRun, resultKinds } from '../../fixtures/judgement/index.ts';
 import { decide, render, selectLoad, type GateDecision, type LoadResult } from '../../fixtures/judgement/index.ts';
 import { ATTEMPT_DIR } from '../certify/attempt.ts';
 
@@ -91,20 +91,7 @@ export async function evaluateGate(
   // A later certify that tested nothing (its preflight failed, the config was wrong): no-go, whatever an earlier run
   // said.
   const attempt = readJson<CertificationResults>(path.join(reportDir, ATTEMPT_DIR, 'results.json'));
-  // The Allure rule "every MUST clause ran" leaves out the clauses whose every check is a gap the
-  // config accepts, or (--read-only) one that writes being off explains.
-  const writesOff = new Set(
-    (certification?.clauses ?? [])
-      .filter(
-        (c) =>
-          c.checks.length > 0 &&
-          c.checks.every(
-            (x) => x.status === 'not-tested' && (x.accepted || (options.readOnly && x.setting === 'writes')),
-          ),
-      )
-      .map((c) => c.id),
-  );
-  const mustIds = clauses.filter((c) => c.level === 'MUST' && !writesOff.has(c.id)).map((c) => c.id);
+  const mustIds = mustClausesToRun(certification, options.readOnly ?? false);
 
   const load: LoadResult[] = [];
   for (const f of files) {

@@ -6,7 +6,7 @@
  * certification stays where it was.
  */
 import { expect, test } from '@playwright/test';
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { once } from 'node:events';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -102,6 +102,16 @@ test(
       expect(junit).not.toContain('old run');
       expect(junit).toMatch(/<testcase name="Certification verdict: CONFIG ERROR"/);
       expect(reportsPage).toMatch(/`reports\/junit\/results\.xml`[^\n]*a run that tested nothing replaces it/i);
+
+      // The gate judges this run alone: NO-GO for its own cause, nothing of the earlier run's certification.
+      const gate = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/gate.ts'], {
+        cwd: PROJECT_ROOT,
+        encoding: 'utf8',
+        env: { ...process.env, PVH_REPORT_DIR: dir },
+      });
+      expect(gate.status, gate.stdout + gate.stderr).toBe(1);
+      expect(gate.stdout).toMatch(new RegExp(`the last certify run \\(${attempt.run.id}\\) tested nothing`));
+      expect(gate.stdout).toContain("an earlier run's, not judged");
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

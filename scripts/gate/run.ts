@@ -13,7 +13,14 @@ import { allureRunId, resultFiles, ROOT, runAllure } from '../../reporters/allur
 import { gateSamples } from '../../reporters/prometheus/conformance-series.ts';
 import { remoteWriteTarget, sendSamples } from '../../reporters/prometheus/send.ts';
 import { mustClausesToRun, resultKinds } from '../../fixtures/judgement/index.ts';
-import { decide, render, selectLoad, type GateDecision, type LoadResult } from '../../fixtures/judgement/index.ts';
+import {
+  certificationPart,
+  decide,
+  render,
+  selectLoad,
+  type GateDecision,
+  type LoadResult,
+} from '../../fixtures/judgement/index.ts';
 import { ATTEMPT_DIR } from '../certify/attempt.ts';
 
 export interface GateOptions {
@@ -90,7 +97,12 @@ export async function evaluateGate(
   const certification = readJson<CertificationResults>(path.join(reportDir, 'certification', 'results.json'));
   // A later certify that tested nothing (its preflight failed, the config was wrong): no-go, whatever an earlier run
   // said.
-  const attempt = readJson<CertificationResults>(path.join(reportDir, ATTEMPT_DIR, 'results.json'));
+  const attempt = laterAttempt(
+    readJson<CertificationResults>(path.join(reportDir, ATTEMPT_DIR, 'results.json')),
+    certification,
+  );
+  // That run is the one to judge, alone: the certification and Allure results beside it are an earlier run's.
+  if (attempt) return { ...attemptDecision(attempt), qualityGateEnv: {} };
   const mustIds = mustClausesToRun(certification, options.readOnly ?? false);
 
   const load: LoadResult[] = [];
@@ -143,12 +155,33 @@ export async function evaluateGate(
   });
   if (minTests === undefined)
     decision.warnings.push('could not count the conformance suite (playwright --list); the minimum test count was 1');
-  if (attempt) {
-    decision.go = false;
-    decision.reasons.unshift(
-      `the last certify run (${attempt.run.id}) tested nothing: ${attempt.causes[0] ?? 'no cause recorded'} ` +
-        `(its report: ${ATTEMPT_DIR}/; the certification below is an earlier run's)`,
-    );
-  }
   return { ...decision, qualityGateEnv };
+}
+
+/** The attempt's report when it is of a later run than the certification (a run that crashed left its own). */
+function laterAttempt(
+  attempt: CertificationResults | undefined,
+  certification: CertificationResults | undefined,
+): CertificationResults | undefined {
+  if (!attempt || attempt.run.id === certification?.run.id) return undefined;
+  const at = (r: CertificationResults | undefined) => Date.parse(r?.run.startedAt ?? '') || 0;
+  return at(attempt) >= at(certification) ? attempt : undefined;
+}
+
+/** NO-GO for a run that tested nothing: its own cause and root causes, nothing of an earlier run. */
+function attemptDecision(attempt: CertificationResults): GateDecision {
+  const part = certificationPart(attempt);
+  return {
+    go: false,
+    reasons: [
+      `the last certify run (${attempt.run.id}) tested nothing: ${attempt.causes[0] ?? 'no cause recorded'} ` +
+        `(its report: ${ATTEMPT_DIR}/)`,
+      ...part.reasons.filter((r) => !attempt.causes[0] || !r.includes(attempt.causes[0])),
+    ],
+    warnings: part.warnings,
+    counts: [
+      `certification ${attempt.run.environment} (run ${attempt.run.id}): ${attempt.verdict}, before any suite; ` +
+        "reports/certification/ and the Allure results are an earlier run's, not judged",
+    ],
+  };
 }

@@ -95,7 +95,7 @@ test.describe('the verdict and skip reasons in the JUnit file', () => {
       expect(xml).toMatch(
         new RegExp(
           '<error message="CONFORMANT ON WHAT WAS TESTED" type="CONFORMANT ON WHAT WAS TESTED">' +
-            'certification local: CONFORMANT ON WHAT WAS TESTED \\(1 not tested\\)',
+            'certification local: CONFORMANT ON WHAT WAS TESTED \\(1 MUST clause not fully tested\\)',
         ),
       );
       expect(xml).toContain(

@@ -65,11 +65,10 @@ test(
       expect(summary.stats.total).toBe(results.tests.length);
       expect(results.rootCauses.length, certify.out).toBeGreaterThan(0);
       const errors = widget(html, 'widgets/globals.json') as { errors?: Array<{ message: string }> } | undefined;
-      expect(errors?.errors?.map((e) => e.message.split(':')[0]), JSON.stringify(errors)).toEqual([
-        'Certification verdict',
-        ...results.rootCauses.map(() => 'Root cause'),
-        'Release decision',
-      ]);
+      expect(
+        errors?.errors?.map((e) => e.message.split(':')[0]),
+        JSON.stringify(errors),
+      ).toEqual(['Certification verdict', ...results.rootCauses.map(() => 'Root cause'), 'Release decision']);
       expect(report.out).toContain(`report: Allure shows ${summary.stats.total} results (`);
       expect(report.out).toContain(`; ${parts}`);
 

@@ -19,9 +19,9 @@ for (const seconds of [1, 3, 5]) {
         signalAfter: { ms: seconds * 1000, signal: 'SIGINT' },
       });
       expect(run.code, run.output).toBe(3);
-      // Before the suites, one line says so; once they started, the tests that had finished are counted.
+      // One line says what was stopped: the preflight, the suites before any test finished, or how many had.
       const stopped = new RegExp(
-        '^certify: (interrupted: certify received SIGINT [^\\n]+' +
+        '^certify: ((verdict INCONCLUSIVE: )?interrupted: certify received SIGINT [^\\n]+' +
           '|stopped by SIGINT after \\d+ of \\d+ tests had finished[^\\n]*)$',
         'm',
       );

@@ -66,6 +66,23 @@ test('tests a stop signal ended are counted as stopped (not run), never as failu
   );
 });
 
+test('a quiet stretch prints what is still running and for how long, once per stretch', async () => {
+  const lines: string[] = [];
+  const log = console.log;
+  console.log = (...args: unknown[]) => void lines.push(args.join(' '));
+  const slow = { titlePath: () => ['', 'conformance', 'x.spec.ts', 'Races', 'a slow race (PV-3-ATOMIC)'] };
+  const reporter = new CompactProgress({ quietMs: 100 });
+  try {
+    reporter.onBegin({ workers: 1 } as FullConfig, { allTests: () => [slow, slow] } as unknown as Suite);
+    reporter.onTestBegin(slow as unknown as TestCase);
+    await expect.poll(() => lines.length, { timeout: 5_000 }).toBe(2);
+    expect(lines[1]).toMatch(/^progress: still running 1 test, 0\/2 done, [\d.]+ s; the longest: Races › a slow race/);
+  } finally {
+    reporter.onEnd({ status: 'passed' } as FullResult);
+    console.log = log;
+  }
+});
+
 test('a run of 3 tests prints a line per test', () => {
   expect(printed(3).filter((l) => /^progress: +\d+ %/.test(l))).toHaveLength(3);
 });

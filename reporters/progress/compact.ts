@@ -17,6 +17,8 @@ import { stripAnsi } from '../../fixtures/harness/support/ansi.ts';
 import { redact } from '../../fixtures/harness/http/redact.ts';
 
 const WIDTH = 160;
+/** Silence after which a line says what is still running (a slow target's long test is not a hang). */
+const QUIET_MS = 15_000;
 
 /** `text` on one line of at most `max` characters. */
 export function oneLine(text: string, max = WIDTH): string {
@@ -30,6 +32,15 @@ export default class CompactProgress implements Reporter {
   private counts = { passed: 0, failed: 0, skipped: 0, stopped: 0 };
   private nextTenth = 1;
   private started = Date.now();
+  private lastLine = Date.now();
+  private running = new Map<TestCase, number>();
+  private quiet: NodeJS.Timeout | undefined;
+  private readonly quietMs: number;
+
+  /** `quietMs`: the silence before a still-running line (default QUIET_MS; tests set it short). */
+  constructor(options: { quietMs?: number } = {}) {
+    this.quietMs = options.quietMs ?? QUIET_MS;
+  }
 
   printsToStdio(): boolean {
     return true;
@@ -42,11 +53,19 @@ export default class CompactProgress implements Reporter {
       `progress: ${this.total} tests, ${config.workers} worker${config.workers === 1 ? '' : 's'} (a line per ` +
         `10 %; --verbose lists every test)`,
     );
+    this.lastLine = Date.now();
+    this.quiet = setInterval(() => this.stillRunning(), Math.min(1_000, this.quietMs));
+    this.quiet.unref();
+  }
+
+  onTestBegin(test: TestCase): void {
+    this.running.set(test, Date.now());
   }
 
   onTestEnd(test: TestCase, result: TestResult): void {
     // A retry-free run: the last result of a test is its result.
     this.done += 1;
+    this.running.delete(test);
     const outcome = test.outcome();
     const message = result.errors[0]?.message ?? result.error?.message;
     if (outcome === 'skipped') this.counts.skipped += 1;
@@ -58,7 +77,7 @@ export default class CompactProgress implements Reporter {
       const error = message ?? result.status;
       const title = oneLine(test.titlePath().slice(3).join(' › '), 110);
       const firstLine = oneLine(error.split('\n').find((l) => l.trim() !== '') ?? error, WIDTH);
-      console.log(redact(`  ✘ ${title}: ${firstLine}`));
+      this.print(redact(`  ✘ ${title}: ${firstLine}`));
     }
     // One line when the run passes one or more tenths (a run of 3 tests has a line per test).
     let crossed = false;
@@ -66,7 +85,7 @@ export default class CompactProgress implements Reporter {
       this.nextTenth += 1;
       crossed = true;
     }
-    if (crossed) console.log(this.line());
+    if (crossed) this.print(this.line());
   }
 
   /** What tests print themselves (a cleanup warning) and errors outside any test are kept as they are. */
@@ -83,7 +102,26 @@ export default class CompactProgress implements Reporter {
   }
 
   onEnd(result: FullResult): void {
+    clearInterval(this.quiet);
     if (this.done < this.total) console.log(`${this.line()}; ${result.status}`);
+  }
+
+  private print(line: string): void {
+    console.log(line);
+    this.lastLine = Date.now();
+  }
+
+  /** After quietMs without a line: how many tests are running, and the one running longest. */
+  private stillRunning(): void {
+    const now = Date.now();
+    if (now - this.lastLine < this.quietMs || this.running.size === 0) return;
+    const [longest, since] = [...this.running].reduce((a, b) => (b[1] < a[1] ? b : a));
+    const title = oneLine(longest.titlePath().slice(3).join(' › '), 100);
+    this.print(
+      `progress: still running ${this.running.size} test${this.running.size === 1 ? '' : 's'}, ` +
+        `${this.done}/${this.total} done, ${((now - this.started) / 1000).toFixed(1)} s; the longest: ${title} ` +
+        `(${Math.round((now - since) / 1000)} s)`,
+    );
   }
 
   private line(): string {

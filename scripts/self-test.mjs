@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 /**
- * npm test: the type-checks (the harness's, the k6 scripts') and the formatter's check run beside the harness's own
- * tests and the conformance suites, not before them: the tests mostly wait on round trips and child
- * processes, the type-checker on the CPU. Each type-check is incremental (its state kept in
+ * npm test: the type-checks (the harness's, the k6 scripts', unused names refused) and biome's check (layout,
+ * unused imports) run beside the harness's own tests and the conformance suites, not before them: the
+ * tests mostly wait on round trips and child processes, the type-checker on the CPU. Each type-check is incremental (its state kept in
  * node_modules/.cache). Arguments go to Playwright (a file, --grep). The exit code is the first
  * failure's; a type error is printed after the tests' output, whole.
  */
@@ -29,17 +29,17 @@ const typecheck = (project, name) =>
 const [harness, k6, format, tests] = await Promise.all([
   typecheck('tsconfig.json', 'typecheck'),
   typecheck('tsconfig.k6.json', 'typecheck-k6'),
-  run(bin('biome'), ['format', '.'], true),
+  run(bin('biome'), ['check', '.'], true),
   run(bin('playwright'), ['test', '--project=harness', '--project=conformance', ...process.argv.slice(2)], false),
 ]);
 for (const [name, r] of [
   ['typecheck (tsconfig.json)', harness],
   ['typecheck:k6 (tsconfig.k6.json)', k6],
-  ['the formatter (npx biome format --write . lays the files out)', format],
+  ['the formatter and the unused-import lint (npx biome check --write . fixes both)', format],
 ]) {
   if (r.code !== 0) console.error(`\nnpm test: ${name} failed:\n${r.output.trim()}`);
 }
 if (harness.code === 0 && k6.code === 0 && format.code === 0) {
-  console.log('npm test: type-checks and the formatter passed (tsconfig.json, tsconfig.k6.json, biome.json)');
+  console.log('npm test: type-checks, the formatter and the lint passed (tsconfig.json, tsconfig.k6.json, biome.json)');
 }
 process.exit(harness.code || k6.code || format.code || tests.code);

@@ -2,12 +2,10 @@
  * evidence, and every clause with an anchor. */
 import { networkLines } from '../../fixtures/judgement/index.ts';
 import { paceLine } from '../../fixtures/judgement/index.ts';
-import { certificationPart } from '../../fixtures/judgement/index.ts';
 import { describeSince } from '../../fixtures/judgement/index.ts';
-import type { CertificationResults, ClauseResult, Verdict } from '../../fixtures/judgement/index.ts';
-import { coverageAfterVerdict, summaryLine } from '../../fixtures/judgement/index.ts';
+import type { CertificationResults, ClauseResult } from '../../fixtures/judgement/index.ts';
+import { summaryLine } from '../../fixtures/judgement/index.ts';
 import { describeWay } from '../../fixtures/judgement/index.ts';
-import { skipReason } from '../../fixtures/judgement/index.ts';
 import {
   consequenceIds,
   rootCausesHeadline,
@@ -17,14 +15,11 @@ import {
 } from '../../fixtures/judgement/index.ts';
 import type { RootCause } from '../../fixtures/judgement/index.ts';
 import { describeSetting } from '../../fixtures/harness/preflight/assumed-settings.ts';
-import { CLAUSE_ADVICE } from '../../fixtures/contract/clause-advice.ts';
-import { clause, type ClauseId } from '../../fixtures/contract/clauses.ts';
 import {
   ICON,
   BANNER,
   untested,
   esc,
-  md,
   anchor,
   fileName,
   decisionOf,

@@ -1,11 +1,9 @@
 /** The certification as Markdown (SUMMARY.md), for a release manager who reads no code: verdict and decision first. */
 import { networkLines } from '../../fixtures/judgement/index.ts';
 import { paceLine } from '../../fixtures/judgement/index.ts';
-import { certificationPart } from '../../fixtures/judgement/index.ts';
 import { describeSince } from '../../fixtures/judgement/index.ts';
-import type { CertificationResults, ClauseResult, Verdict } from '../../fixtures/judgement/index.ts';
+import type { CertificationResults } from '../../fixtures/judgement/index.ts';
 import { coverageAfterVerdict, summaryLine } from '../../fixtures/judgement/index.ts';
-import { describeWay } from '../../fixtures/judgement/index.ts';
 import { skipReason } from '../../fixtures/judgement/index.ts';
 import {
   consequenceIds,
@@ -14,24 +12,8 @@ import {
   stepsText,
   suspectedText,
 } from '../../fixtures/judgement/index.ts';
-import type { RootCause } from '../../fixtures/judgement/index.ts';
 import { describeSetting } from '../../fixtures/harness/preflight/assumed-settings.ts';
-import { CLAUSE_ADVICE } from '../../fixtures/contract/clause-advice.ts';
-import { clause, type ClauseId } from '../../fixtures/contract/clauses.ts';
-import {
-  ICON,
-  BANNER,
-  untested,
-  esc,
-  md,
-  anchor,
-  fileName,
-  decisionOf,
-  broken,
-  failureNotes,
-  IMPLEMENTERS,
-  mustDo,
-} from './render-parts.ts';
+import { ICON, untested, md, decisionOf, broken, failureNotes, IMPLEMENTERS, mustDo } from './render-parts.ts';
 
 export function renderMarkdown(r: CertificationResults): string {
   const d = decisionOf(r);

@@ -1,22 +1,5 @@
-/** What the Markdown and HTML renderings of a certification share: labels, escaping, the failing clauses and what a
- * server must do. */
-import { networkLines } from '../../fixtures/judgement/index.ts';
-import { paceLine } from '../../fixtures/judgement/index.ts';
 import { certificationPart } from '../../fixtures/judgement/index.ts';
-import { describeSince } from '../../fixtures/judgement/index.ts';
 import type { CertificationResults, ClauseResult, Verdict } from '../../fixtures/judgement/index.ts';
-import { coverageAfterVerdict, summaryLine } from '../../fixtures/judgement/index.ts';
-import { describeWay } from '../../fixtures/judgement/index.ts';
-import { skipReason } from '../../fixtures/judgement/index.ts';
-import {
-  consequenceIds,
-  rootCausesHeadline,
-  rootCauseText,
-  stepsText,
-  suspectedText,
-} from '../../fixtures/judgement/index.ts';
-import type { RootCause } from '../../fixtures/judgement/index.ts';
-import { describeSetting } from '../../fixtures/harness/preflight/assumed-settings.ts';
 import { CLAUSE_ADVICE } from '../../fixtures/contract/clause-advice.ts';
 import { clause, type ClauseId } from '../../fixtures/contract/clauses.ts';
 

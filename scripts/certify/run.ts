@@ -12,7 +12,6 @@ import { bundleAfterRun } from '../../reporters/bundle/bundle.ts';
 import { conformanceSamples } from '../../reporters/prometheus/conformance-series.ts';
 import { remoteWriteTarget, sendSamples, type RemoteWriteTarget } from '../../reporters/prometheus/send.ts';
 import { writeCertification } from '../../reporters/certification/files.ts';
-import { addVerdictToAllure } from '../../reporters/certification/allure-globals.ts';
 import { addVerdictToJUnit } from '../../reporters/certification/verdict-entries.ts';
 import { EXIT_CODE, mustFailed, type CertificationResults } from '../../fixtures/judgement/index.ts';
 import { finishedTests, gapsNote } from '../../fixtures/judgement/index.ts';
@@ -21,7 +20,6 @@ import { servingOf } from '../../fixtures/contract/needs.ts';
 import { listConformanceTestsAsync } from '../coverage/listing.ts';
 import { Pacer, workerShare } from '../../fixtures/harness/http/pacer.ts';
 import { describePreflight, preflight } from '../../fixtures/harness/preflight/preflight.ts';
-import { withPreflightFault } from './preflight-fault.ts';
 import { historyFile, tokenLifeEvidence } from '../../fixtures/judgement/index.ts';
 import {
   CERTIFY_VARIABLE,

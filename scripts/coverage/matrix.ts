@@ -1,9 +1,3 @@
-/**
- * The coverage matrix of `npm run coverage:clauses`: for every behaviour of fixtures/contract/ways-in.ts,
- * each cell (way in) with the tests that declare it, or why this environment cannot serve it.
- * Pure: the command lists the tests and resolves the environment.
- */
-import type { ResolvedEnvironment } from '../../fixtures/environments/load.ts';
 import { behaviours, cellKey, unservable } from '../../fixtures/contract/ways-in.ts';
 import { describeGap } from '../../fixtures/contract/needs.ts';
 import type { ListedTest } from './listing.ts';

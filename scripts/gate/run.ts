@@ -6,7 +6,6 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { clauses } from '../../fixtures/contract/clauses.ts';
 import { CommandError } from '../../fixtures/harness/support/command-error.ts';
 import type { CertificationResults } from '../../fixtures/judgement/index.ts';
 import { allureRunId, resultFiles, ROOT, runAllure } from '../../reporters/allure/allure-cli.ts';

@@ -139,6 +139,16 @@ function clausesFor(cred: Credentials): ClauseId[] {
   return ids;
 }
 
+/** The certificate's bookingInfo, read back with a valid token after a refused write. */
+async function bookingReadBack(api: PartnerApi, reference: string): Promise<unknown> {
+  const after = await api.getCertificate(reference, { label: 'read back with a valid token' });
+  expect(
+    after.status,
+    because('PV-4.2-GET', `reading ${reference} back with a valid token answers 200, got HTTP ${after.status}`),
+  ).toBe(200);
+  return after.json<{ bookingInfo?: unknown }>()?.bookingInfo;
+}
+
 const CELLS = cellsOf('bearer-refused').filter((c) => c.token !== 'expired');
 const forOp = (op: Cell['op']) => CELLS.filter((c) => c.op === op);
 const refusedTest = (route: string, cell: Cell, cred: Credentials) =>
@@ -171,16 +181,8 @@ test.describe('Bearer enforcement: POST a booking', () => {
         label: `book with ${cred.name}`,
       });
       expectRefused(res, `POST booking with ${cred.name}`, cred);
-      const after = await api.getCertificate(bookable.reference, { label: 'read back with a valid token' });
       expect(
-        after.status,
-        because(
-          'PV-4.2-GET',
-          `reading ${bookable.reference} back with a valid token answers 200, got HTTP ${after.status}`,
-        ),
-      ).toBe(200);
-      expect(
-        containsValue(after.json<{ bookingInfo?: unknown }>()?.bookingInfo, booking.bookingReference),
+        containsValue(await bookingReadBack(api, bookable.reference), booking.bookingReference),
         because('PV-5-BEARER-REQUIRED', `POST booking with ${cred.name} booked nothing`),
       ).toBe(false);
     });
@@ -215,16 +217,8 @@ test.describe('Bearer enforcement: DELETE a booking', () => {
         label: `remove booking with ${cred.name}`,
       });
       expectRefused(res, `DELETE booking with ${cred.name}`, cred);
-      const after = await api.getCertificate(bookable.reference, { label: 'read back with a valid token' });
       expect(
-        after.status,
-        because(
-          'PV-4.2-GET',
-          `reading ${bookable.reference} back with a valid token answers 200, got HTTP ${after.status}`,
-        ),
-      ).toBe(200);
-      expect(
-        containsValue(after.json<{ bookingInfo?: unknown }>()?.bookingInfo, booking.bookingReference),
+        containsValue(await bookingReadBack(api, bookable.reference), booking.bookingReference),
         because('PV-5-BEARER-REQUIRED', `DELETE booking with ${cred.name} removed nothing`),
       ).toBe(true);
     });

@@ -17,13 +17,12 @@ import { listConformanceTests } from './coverage/listing.ts';
 import { environmentView } from '../fixtures/environments/view.ts';
 import { planOf } from '../fixtures/judgement/index.ts';
 import type { CertificationResults } from '../fixtures/judgement/index.ts';
+import { RUN_PREFIXES, envWithout } from '../fixtures/harness/run/hermetic-env.ts';
 
 const reportsPage = readFileSync(path.join(PROJECT_ROOT, 'docs', 'reports.md'), 'utf8');
 
 async function certifyWrongSecret(reportDir: string): Promise<{ code: number | null; out: string }> {
-  const clean = Object.fromEntries(
-    Object.entries(process.env).filter(([k]) => !k.startsWith('PVH_') && !k.startsWith('REF_')),
-  );
+  const clean = envWithout(RUN_PREFIXES);
   const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/certify.ts'], {
     cwd: PROJECT_ROOT,
     env: { ...clean, PVH_REPORT_DIR: reportDir, PVH_LOCAL_CLIENT_SECRET: 'wrong', CI: '1' },

@@ -9,6 +9,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { PROJECT_ROOT } from '../fixtures/harness/support/project-root.ts';
 import { EXIT_CODE, type RunVerdict } from '../fixtures/judgement/index.ts';
+import { RUN_PREFIXES, envWithout } from '../fixtures/harness/run/hermetic-env.ts';
 
 const readme = readFileSync(path.join(PROJECT_ROOT, 'README.md'), 'utf8');
 const verdicts = Object.entries(EXIT_CODE) as Array<[RunVerdict, number]>;
@@ -35,9 +36,7 @@ test('the README says the same exit code for every verdict; the certify page say
 });
 
 test('a mistyped REF_FAULTS is a usage error before any request: exit 2, one line naming the close faults', () => {
-  const env = Object.fromEntries(
-    Object.entries(process.env).filter(([k]) => !k.startsWith('PVH_') && !k.startsWith('REF_')),
-  );
+  const env = envWithout(RUN_PREFIXES);
   const r = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/certify.ts'], {
     cwd: PROJECT_ROOT,
     encoding: 'utf8',

@@ -17,6 +17,7 @@ import { buildNeedles, formatFinding, scanBuffer, scanText, tokenSet } from '../
 import { EXIT_CODE, type CertificationResults } from '../fixtures/judgement/index.ts';
 import { startCapture, type Capture } from '../reporters/prometheus/capture.ts';
 import { encodeWriteRequest } from '../reporters/prometheus/remote-write-codec.ts';
+import { RUN_PREFIXES, envWithout } from '../fixtures/harness/run/hermetic-env.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const GREP = 'each certificate URL returns';
@@ -29,9 +30,7 @@ interface Run {
 }
 
 function certify(config: string, reportDir: string, clientSecret: string, prometheus: string): Promise<Run> {
-  const env = Object.fromEntries(
-    Object.entries(process.env).filter(([k]) => !k.startsWith('PVH_') && !k.startsWith('REF_')),
-  );
+  const env = envWithout(RUN_PREFIXES);
   return new Promise((resolve) => {
     const child = spawn(
       process.execPath,

@@ -11,13 +11,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { stripAnsi } from '../fixtures/harness/support/ansi.ts';
 import { PROJECT_ROOT } from '../fixtures/harness/support/project-root.ts';
+import { RUN_PREFIXES, envWithout } from '../fixtures/harness/run/hermetic-env.ts';
 
 const GREP = 'each certificate URL returns';
 
 async function run(args: string[], env: NodeJS.ProcessEnv): Promise<{ code: number | null; out: string }> {
-  const clean = Object.fromEntries(
-    Object.entries(process.env).filter(([k]) => !k.startsWith('PVH_') && !k.startsWith('REF_')),
-  );
+  const clean = envWithout(RUN_PREFIXES);
   const child = spawn(process.execPath, args, { cwd: PROJECT_ROOT, env: { ...clean, ...env } });
   let out = '';
   child.stdout.on('data', (d: Buffer) => (out += d.toString()));

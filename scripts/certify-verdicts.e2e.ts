@@ -13,6 +13,7 @@ import localConfig from '../fixtures/environments/configs/local.ts';
 import { demoUsers, SEED_BOOKED_AT, startReferenceServer } from '../fixtures/reference-api/index.ts';
 import type { CertificationResults } from '../fixtures/judgement/index.ts';
 import { ATTEMPT_DIR } from './certify/attempt.ts';
+import { RUN_PREFIXES, envWithout } from '../fixtures/harness/run/hermetic-env.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 
@@ -43,7 +44,7 @@ function configFor(dir: string, name: string, baseUrl: string, authUrl: string):
 }
 
 function withoutHarnessVariables(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
-  return Object.fromEntries(Object.entries(env).filter(([k]) => !k.startsWith('PVH_') && !k.startsWith('REF_')));
+  return envWithout(RUN_PREFIXES, env);
 }
 
 function certify(

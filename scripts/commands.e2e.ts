@@ -9,6 +9,7 @@ import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { PROJECT_ROOT } from '../fixtures/harness/support/project-root.ts';
+import { envWithout } from '../fixtures/harness/run/hermetic-env.ts';
 
 const scripts = (
   JSON.parse(readFileSync(path.join(PROJECT_ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }
@@ -33,7 +34,7 @@ interface Run {
 
 function run(file: string, args: string[], extraEnv: NodeJS.ProcessEnv = {}): Promise<Run> {
   return new Promise((resolve) => {
-    const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('PVH_')));
+    const env = envWithout(['PVH_']);
     const child = spawn(process.execPath, ['--import', 'tsx', file, ...args], {
       cwd: PROJECT_ROOT,
       env: { ...env, PVH_REPORT_DIR: path.join('reports', 'commands-test'), ...extraEnv },

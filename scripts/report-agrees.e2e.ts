@@ -13,13 +13,12 @@ import path from 'node:path';
 import { PROJECT_ROOT } from '../fixtures/harness/support/project-root.ts';
 import type { CertificationResults } from '../fixtures/judgement/index.ts';
 import { JUNIT_ROOT_CAUSE_SUITE, JUNIT_VERDICT_SUITE } from '../reporters/certification/verdict-entries.ts';
+import { RUN_PREFIXES, envWithout } from '../fixtures/harness/run/hermetic-env.ts';
 
 const reportsPage = readFileSync(path.join(PROJECT_ROOT, 'docs', 'reports.md'), 'utf8');
 
 async function run(args: string[], env: NodeJS.ProcessEnv): Promise<{ code: number | null; out: string }> {
-  const clean = Object.fromEntries(
-    Object.entries(process.env).filter(([k]) => !k.startsWith('PVH_') && !k.startsWith('REF_')),
-  );
+  const clean = envWithout(RUN_PREFIXES);
   const child = spawn(process.execPath, args, { cwd: PROJECT_ROOT, env: { ...clean, ...env } });
   let out = '';
   child.stdout.on('data', (d: Buffer) => (out += d.toString()));

@@ -2,9 +2,9 @@
 /**
  * npm test: the type-checks (the harness's, the k6 scripts', unused names refused) and biome's check (layout,
  * unused imports) run beside the harness's own tests and the conformance suites, not before them: the
- * tests mostly wait on round trips and child processes, the type-checker on the CPU. Each type-check is incremental (its state kept in
- * node_modules/.cache). Arguments go to Playwright (a file, --grep). The exit code is the first
- * failure's; a type error is printed after the tests' output, whole.
+ * tests mostly wait on round trips and child processes, the type-checker on the CPU. Each type-check is
+ * incremental (its state kept in node_modules/.cache). Arguments go to Playwright (a file, --grep). The exit
+ * code is the first failure's; a type error is printed after the tests' output, whole.
  */
 import { spawn } from 'node:child_process';
 import path from 'node:path';

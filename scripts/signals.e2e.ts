@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PROJECT_ROOT } from '../fixtures/harness/support/project-root.ts';
 import { STOP_SIGNALS, type StopSignal } from '../fixtures/harness/run/stop-signals.ts';
+import { RUN_PREFIXES, envWithout } from '../fixtures/harness/run/hermetic-env.ts';
 
 /** Every process below `root` now (pid → command), from ps. */
 function descendants(root: number): Map<number, string> {
@@ -46,9 +47,7 @@ interface Started {
 }
 
 function npmRun(args: string[], env: NodeJS.ProcessEnv): Started {
-  const clean = Object.fromEntries(
-    Object.entries(process.env).filter(([k]) => !k.startsWith('PVH_') && !k.startsWith('REF_')),
-  );
+  const clean = envWithout(RUN_PREFIXES);
   const npm = spawn('npm', ['run', '--silent', ...args], { cwd: PROJECT_ROOT, env: { ...clean, ...env } });
   let out = '';
   npm.stdout!.on('data', (d: Buffer) => (out += d.toString()));

@@ -14,6 +14,7 @@ import type { LoadOptions } from './options.ts';
 import type { Target } from './target.ts';
 import type { LoadConfig } from '../lib/load-config.ts';
 import { freePort } from '../../fixtures/harness/support/free-port.ts';
+import { RUN_PREFIXES, envWithout } from '../../fixtures/harness/run/hermetic-env.ts';
 
 test('an endpoint that refuses the empty write leaves k6 without the output, with one line', async () => {
   const port = await freePort();
@@ -43,9 +44,7 @@ test(
     const dir = mkdtempSync(path.join(tmpdir(), 'pvh-load-down-'));
     const port = await freePort();
     try {
-      const env = Object.fromEntries(
-        Object.entries(process.env).filter(([k]) => !k.startsWith('PVH_') && !k.startsWith('REF_')),
-      );
+      const env = envWithout(RUN_PREFIXES);
       const run = await new Promise<{ code: number | null; output: string }>((resolve) => {
         const child = spawn(
           process.execPath,

@@ -32,6 +32,7 @@ import {
 } from '../../fixtures/harness/http/canaries.ts';
 import { formatFinding, type Finding } from '../../fixtures/harness/http/secret-scan.ts';
 import { shownPath } from '../../fixtures/harness/support/shown-path.ts';
+import { envWithout, RUN_PREFIXES } from '../../fixtures/harness/run/hermetic-env.ts';
 
 const ROOT = PROJECT_ROOT;
 
@@ -77,8 +78,7 @@ export async function runCanary(options: { plant: boolean }): Promise<number> {
   mkdirSync(reportDir, { recursive: true });
 
   // Only canary credentials: drop any target or credential the caller's environment carries.
-  const env: NodeJS.ProcessEnv = {};
-  for (const [k, v] of Object.entries(process.env)) if (!k.startsWith('PVH_') && !k.startsWith('REF_')) env[k] = v;
+  const env = envWithout(RUN_PREFIXES);
   Object.assign(env, {
     PVH_ENV: 'local',
     PVH_REPORT_DIR: reportDir,

@@ -10,6 +10,7 @@ import { NO_DOTENV } from '../../fixtures/harness/run/hermetic-env.ts';
 import { bookingShown } from '../../fixtures/harness/preflight/preflight-audit.ts';
 import { PEER_VARIABLES, peerPool, type IndependentPeer } from '../../fixtures/harness/peers/independent-api/start.ts';
 import type { CertificationResults } from '../../fixtures/judgement/index.ts';
+import { RUN_PREFIXES, envWithout } from '../../fixtures/harness/run/hermetic-env.ts';
 
 export interface PartnerRun {
   code: number | null;
@@ -20,11 +21,7 @@ export interface PartnerRun {
 /** The process environment without anything of the harness (PVH_*, REF_*), plus `extra`; no .env unless `extra` names
  * one (PVH_DOTENV). */
 export function partnerEnv(extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
-  const clean = Object.fromEntries(
-    Object.entries(process.env).filter(
-      ([k]) => !k.startsWith('PVH_') && !k.startsWith('REF_') && !k.startsWith('PEER_'),
-    ),
-  );
+  const clean = envWithout([...RUN_PREFIXES, 'PEER_']);
   return { ...clean, ...PEER_VARIABLES, CI: '1', PVH_DOTENV: NO_DOTENV, ...extra };
 }
 

@@ -1,10 +1,6 @@
+import { basicIn } from '../../fixtures/harness/checks/basic-charset.ts';
 import { formEncode } from '../../fixtures/harness/http/form.ts';
-import {
-  basic,
-  encodedBasic,
-  issued,
-  usersWithEncodedSecrets,
-} from '../../fixtures/harness/checks/client-credentials.ts';
+import { encodedBasic, issued, usersWithEncodedSecrets } from '../../fixtures/harness/checks/client-credentials.ts';
 import { expect, test } from '../../fixtures/harness/test.ts';
 import { because, clauseTest, covers, observe, should } from '../../fixtures/harness/verdicts.ts';
 import { ways } from '../../fixtures/contract/ways-in.ts';
@@ -25,7 +21,7 @@ test.describe('Token endpoint: client authentication by HTTP Basic', () => {
           label: `token for ${role}, Basic with the encoded secret`,
         });
         const raw = await api.requestToken(grant, {
-          headers: { authorization: basic(cred.clientId, cred.clientSecret) },
+          headers: { authorization: basicIn(cred.clientId, cred.clientSecret, 'utf8') },
           label: `token for ${role}, Basic with the raw secret`,
         });
         expect(

@@ -1,6 +1,6 @@
+import { basicIn } from '../../fixtures/harness/checks/basic-charset.ts';
 import { formEncode, formEncodeValue } from '../../fixtures/harness/http/form.ts';
 import {
-  basic,
   encodedBasic,
   invalidClientIssues,
   issued,
@@ -28,7 +28,7 @@ test.describe('Token endpoint: wrong credentials, whichever way they are sent', 
           const res =
             how === 'basic'
               ? await api.requestToken(formEncode({ grant_type: 'client_credentials' }), {
-                  headers: { authorization: basic(formEncodeValue(w.id), formEncodeValue(w.secret)) },
+                  headers: { authorization: basicIn(formEncodeValue(w.id), formEncodeValue(w.secret), 'utf8') },
                   label: `${w.name} through Basic`,
                 })
               : await api.requestToken(
@@ -86,7 +86,11 @@ test.describe('Token endpoint: wrong credentials, whichever way they are sent', 
             how === 'basic'
               ? await api.requestToken(grant, {
                   headers: {
-                    authorization: basic(formEncodeValue(primary.clientId), formEncodeValue(miss.secret ?? '')),
+                    authorization: basicIn(
+                      formEncodeValue(primary.clientId),
+                      formEncodeValue(miss.secret ?? ''),
+                      'utf8',
+                    ),
                   },
                   label: `${miss.name} through Basic`,
                 })

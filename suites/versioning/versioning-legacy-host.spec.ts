@@ -1,7 +1,7 @@
+import { basicIn } from '../../fixtures/harness/checks/basic-charset.ts';
 import { containsValue } from '../../fixtures/contract/json-walk.ts';
 import { API_PREFIX } from '../../fixtures/harness/api/partner-api.ts';
 import { validBooking } from '../../fixtures/harness/pool/pool.ts';
-import { registerSecret } from '../../fixtures/harness/http/redact.ts';
 import { expect, test } from '../../fixtures/harness/test.ts';
 import { because, clauseTest, covers, legacyNumberOf, needs, observe } from '../../fixtures/harness/verdicts.ts';
 
@@ -19,14 +19,12 @@ test.describe('The old interface during migration', () => {
       const booked = await api.book(bookable.reference, booking);
       expect(booked.status, because('PV-3-CREATE', 'setting up: a valid booking succeeds')).toBeLessThan(300);
 
-      const basic = Buffer.from(`${legacy!.username}:${legacy!.password}`, 'utf8').toString('base64');
-      registerSecret(basic);
       // Informational only: a broken or retired old host is recorded, never failed.
       try {
         const res = await api.raw(
           'GET',
           `${environment.legacyBaseUrl}${API_PREFIX}/booking?orderItemIds=${bookable.legacyNumber}`,
-          { authorization: `Basic ${basic}`, label: 'old interface view' },
+          { authorization: basicIn(legacy!.username, legacy!.password, 'utf8'), label: 'old interface view' },
         );
         const body = res.json();
         const shows = containsValue(body, booking.notes)

@@ -1,6 +1,6 @@
 /**
  * The house's one-way layers (docs/architecture.md), checked by dependency-cruiser in npm test
- * (fixtures/harness/house/layers.test.ts): every import, type-only ones included, runs down a
+ * (scripts/house/layers.test.ts): every import, type-only ones included, runs down a
  * layer or stays in its room; no loop; the reference API and the judgement are entered by their
  * face (index.ts); nothing imports a command.
  *

@@ -224,7 +224,13 @@ export async function certify(options: CertifyOptions): Promise<number> {
   env[CHOSEN_WORKERS_ENV] = String(choice.workers);
   const workers = conformanceWorkers(env);
   // How the count was chosen is for --verbose: a partner needs to know only how many run side by side.
-  const why = env.PVH_WORKERS?.trim() ? ' (PVH_WORKERS)' : options.verbose ? `: ${choice.why}` : '';
+  const why = env.PVH_WORKERS?.trim()
+    ? ' (PVH_WORKERS)'
+    : options.verbose
+      ? `: ${choice.why}`
+      : choice.poolHint
+        ? ` (${choice.poolHint})`
+        : '';
   console.log(`certify: ${workers} worker${workers === 1 ? '' : 's'} side by side${why}`);
   const paceMs = new Pacer(workerShare(resolved.certify, workers)).intervalMs;
   env.PVH_TIME_SCALE = String(timeScaleFor(check.rttMs!, resolved.config.timeouts?.budgetScale, paceMs));

@@ -4,26 +4,15 @@
  * history or the Allure results. And certify's console shows a compact progress, not a line per test.
  */
 import { expect, test } from '@playwright/test';
-import { spawn } from 'node:child_process';
-import { once } from 'node:events';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { stripAnsi } from '../fixtures/harness/support/ansi.ts';
-import { PROJECT_ROOT } from '../fixtures/harness/support/project-root.ts';
-import { RUN_PREFIXES, envWithout } from '../fixtures/harness/run/hermetic-env.ts';
+import { runNode } from './lib/captured-run.ts';
 
 const GREP = 'each certificate URL returns';
 
-async function run(args: string[], env: NodeJS.ProcessEnv): Promise<{ code: number | null; out: string }> {
-  const clean = envWithout(RUN_PREFIXES);
-  const child = spawn(process.execPath, args, { cwd: PROJECT_ROOT, env: { ...clean, ...env } });
-  let out = '';
-  child.stdout.on('data', (d: Buffer) => (out += d.toString()));
-  child.stderr.on('data', (d: Buffer) => (out += d.toString()));
-  const [code] = (await once(child, 'exit')) as [number | null];
-  return { code, out };
-}
+const run = runNode;
 
 /** Lines of a CI run (dot reporter) that are not Playwright's: the header, the dots, the totals. */
 function strayLines(out: string): string[] {

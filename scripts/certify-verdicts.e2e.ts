@@ -14,6 +14,7 @@ import { demoUsers, SEED_BOOKED_AT, startReferenceServer } from '../fixtures/ref
 import type { CertificationResults } from '../fixtures/judgement/index.ts';
 import { ATTEMPT_DIR } from './certify/attempt.ts';
 import { RUN_PREFIXES, envWithout } from '../fixtures/harness/run/hermetic-env.ts';
+import { captureLines } from './lib/captured-run.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 
@@ -71,17 +72,7 @@ function certify(
         },
       },
     );
-    let output = '';
-    let pending = '';
-    const read = (chunk: Buffer) => {
-      output += chunk.toString();
-      pending += chunk.toString();
-      const lines = pending.split('\n');
-      pending = lines.pop() ?? '';
-      for (const l of lines) onLine?.(l, (s) => child.kill(s));
-    };
-    child.stdout.on('data', read);
-    child.stderr.on('data', read);
+    const output = captureLines(child, (l) => onLine?.(l, (s) => child.kill(s)));
     child.on('exit', (code) => {
       // This run's report: certification/, or certification-attempt/ for a run that tested nothing (the newer one).
       const files = ['certification', ATTEMPT_DIR]
@@ -89,7 +80,7 @@ function certify(
         .filter((f) => existsSync(f));
       const newest = files.sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs)[0]!;
       const results = JSON.parse(readFileSync(newest, 'utf8')) as CertificationResults;
-      resolve({ code, output, ms: Date.now() - t0, results, report: path.dirname(newest) });
+      resolve({ code, output: output(), ms: Date.now() - t0, results, report: path.dirname(newest) });
     });
   });
 }

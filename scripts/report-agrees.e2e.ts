@@ -5,27 +5,17 @@
  * assumed, and the certification's "What broke" (HTML and SUMMARY.md) lists every failing test.
  */
 import { expect, test } from '@playwright/test';
-import { spawn } from 'node:child_process';
-import { once } from 'node:events';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PROJECT_ROOT } from '../fixtures/harness/support/project-root.ts';
 import type { CertificationResults } from '../fixtures/judgement/index.ts';
 import { JUNIT_ROOT_CAUSE_SUITE, JUNIT_VERDICT_SUITE } from '../reporters/certification/verdict-entries.ts';
-import { RUN_PREFIXES, envWithout } from '../fixtures/harness/run/hermetic-env.ts';
+import { runNode } from './lib/captured-run.ts';
 
 const reportsPage = readFileSync(path.join(PROJECT_ROOT, 'docs', 'reports.md'), 'utf8');
 
-async function run(args: string[], env: NodeJS.ProcessEnv): Promise<{ code: number | null; out: string }> {
-  const clean = envWithout(RUN_PREFIXES);
-  const child = spawn(process.execPath, args, { cwd: PROJECT_ROOT, env: { ...clean, ...env } });
-  let out = '';
-  child.stdout.on('data', (d: Buffer) => (out += d.toString()));
-  child.stderr.on('data', (d: Buffer) => (out += d.toString()));
-  const [code] = (await once(child, 'exit')) as [number | null];
-  return { code, out };
-}
+const run = runNode;
 
 /** A data file the single-file Allure report embeds (base64, keyed by its path). */
 function widget(indexHtml: string, name: string): unknown {

@@ -11,6 +11,7 @@ import { bookingShown } from '../../fixtures/harness/preflight/preflight-audit.t
 import { PEER_VARIABLES, peerPool, type IndependentPeer } from '../../fixtures/harness/peers/independent-api/start.ts';
 import type { CertificationResults } from '../../fixtures/judgement/index.ts';
 import { RUN_PREFIXES, envWithout } from '../../fixtures/harness/run/hermetic-env.ts';
+import { captureLines } from '../lib/captured-run.ts';
 
 export interface PartnerRun {
   code: number | null;
@@ -57,23 +58,13 @@ export function certifyPartner(
       detached: true,
     },
   );
-  let output = '';
-  let pending = '';
-  const read = (chunk: Buffer) => {
-    output += chunk.toString();
-    pending += chunk.toString();
-    const lines = pending.split('\n');
-    pending = lines.pop() ?? '';
-    for (const l of lines) options.onLine?.(l, (s) => process.kill(-child.pid!, s));
-  };
-  child.stdout.on('data', read);
-  child.stderr.on('data', read);
+  const output = captureLines(child, (l) => options.onLine?.(l, (s) => process.kill(-child.pid!, s)));
   const after = options.signalAfter;
   const timer = after && setTimeout(() => process.kill(-child.pid!, after.signal), after.ms);
   return new Promise((resolve) =>
     child.on('exit', (code) => {
       clearTimeout(timer);
-      resolve({ code, output, ms: Date.now() - t0 });
+      resolve({ code, output: output(), ms: Date.now() - t0 });
     }),
   );
 }

@@ -7,9 +7,11 @@
  * Runtime annotations (warnings, observations) exist only at test end, and allure-playwright reads
  * annotations at test begin, so a reporter is the one place that sees both.
  */
-import type { TestCase, TestResult } from '@playwright/test/reporter';
+import type { Suite, TestCase, TestResult } from '@playwright/test/reporter';
 import type { TestResult as AllureTestResult, StepResult } from 'allure-js-commons';
+import type { Writer } from 'allure-js-commons/sdk/reporter';
 import { AllureReporter } from 'allure-playwright';
+import { ResultsWriter } from './results-writer.ts';
 import { clauseDescription, clauseLabels, PARENT_SUITE } from './allure-labels.ts';
 import { loadEnvironment } from '../../fixtures/environments/load.ts';
 import { environmentName } from '../../fixtures/environments/open-target.ts';
@@ -24,7 +26,7 @@ type AllureOptions = ConstructorParameters<typeof AllureReporter>[0];
  * reporters/allure/reporter.test.ts). */
 interface AllureInternals {
   allureResultsUuids: Map<string, string>;
-  allureRuntime: { updateTest(uuid: string, update: (r: AllureTestResult) => void): void };
+  allureRuntime: { updateTest(uuid: string, update: (r: AllureTestResult) => void): void; writer: Writer };
 }
 
 const TEXT_TYPES = /^(text\/|application\/(json|problem\+json|xml))/;
@@ -34,6 +36,7 @@ export default class AllureClauseReporter extends AllureReporter {
   private readonly envInfo: Record<string, string>;
   private readonly pending: Promise<void>[] = [];
   private secretsReady: Promise<void> | undefined;
+  private readonly resultsDir: string;
 
   constructor(options: AllureOptions = {}) {
     const envInfo: Record<string, string> = {};
@@ -45,6 +48,14 @@ export default class AllureClauseReporter extends AllureReporter {
       listeners: [...(options.listeners ?? []), { beforeTestResultWrite: redactResult }],
     });
     this.envInfo = envInfo;
+    this.resultsDir = options.resultsDir ?? 'allure-results';
+  }
+
+  override onBegin(suite: Suite): void {
+    super.onBegin(suite);
+    // The runtime exists from here on; its writer is replaced by one that does not sync each file to disk.
+    const runtime = (this as unknown as AllureInternals).allureRuntime;
+    if (runtime && 'writer' in runtime) runtime.writer = new ResultsWriter(this.resultsDir);
   }
 
   override onTestEnd(test: TestCase, result: TestResult): Promise<void> {

@@ -12,7 +12,7 @@ import { removeDecisionFromAllure, writeDecisionToAllure } from '../../reporters
 import type { CertificationResults } from '../../fixtures/judgement/index.ts';
 import { evaluateGate } from '../gate/run.ts';
 import { allureRunId, resultFiles, runAllure } from '../../reporters/allure/allure-cli.ts';
-import { describeKinds, resultKinds } from '../../fixtures/judgement/index.ts';
+import { describeKinds, kindParts, resultKinds } from '../../fixtures/judgement/index.ts';
 import { clause, type ClauseId } from '../../fixtures/contract/clauses.ts';
 import { shownPath } from '../../fixtures/harness/support/shown-path.ts';
 
@@ -212,17 +212,17 @@ export async function buildReport(extraResults: string[]): Promise<number> {
   // The count Allure shows (its own summary: one result per test, retries folded), not the files read.
   const stats = readSummaryStats(path.join(path.resolve(reportDir), 'allure-report', 'summary.json'));
   const from = existing.map((d) => shownPath(d)).join(', ');
-  const kinds = describeKinds(
-    resultKinds(
-      existing.flatMap((d) =>
-        readdirSync(d)
-          .filter((f) => f.endsWith('-result.json'))
-          .map((f) => path.join(d, f)),
-      ),
+  const found = resultKinds(
+    existing.flatMap((d) =>
+      readdirSync(d)
+        .filter((f) => f.endsWith('-result.json'))
+        .map((f) => path.join(d, f)),
     ),
   );
   console.log(
-    stats ? `report: Allure shows ${describeStats(stats)} from ${from}; ${kinds}` : `report: ${kinds} from ${from}`,
+    stats
+      ? `report: Allure shows ${describeStats(stats)} from ${from}: ${kindParts(found)}`
+      : `report: ${describeKinds(found)} from ${from}`,
   );
   console.log(`report: ${shownPath(index)} (history: ${runs} run${runs === 1 ? '' : 's'} in ${shownPath(history)})`);
   return 0;

@@ -78,6 +78,7 @@ export default class CertificationReporter implements Reporter {
         serving,
         this.context?.acceptedGaps,
         this.context?.universe ? this.declared : undefined,
+        this.context?.evidence,
       );
       console.log(
         redact(

@@ -51,13 +51,16 @@ fi
 echo "image: staging HEAD ($(git -C "$root" rev-parse --short HEAD)) with npm ci and k6 ..."
 mkdir -p "$work/stage"
 git -C "$root" archive HEAD | tar -x -C "$work/stage"
-(cd "$work/stage" && npm ci --no-audit --no-fund --loglevel error >/dev/null)
+(cd "$work/stage" && npm ci --no-audit --no-fund --loglevel error >/dev/null && npm run -s load:build >/dev/null)
 (cd "$root" && npm run -s k6:ensure >/dev/null)
 mkdir -p "$work/stage/.tools/bin"
 cp "$root/.tools/bin/k6" "$work/stage/.tools/bin/k6"
 cp "$root/scripts/image/Containerfile" "$work/Containerfile"
 
-"$engine" build --build-arg "BASE=$base" -t "$tag" -f "$work/Containerfile" "$work" >"$work/build.log" 2>&1 ||
+"$engine" build --build-arg "BASE=$base" --target harness -t "$tag" -f "$work/Containerfile" "$work" >"$work/build.log" 2>&1 ||
   { tail -20 "$work/build.log" >&2; exit 1; }
+runner="${tag%%:*}-k6-runner:${tag##*:}"
+"$engine" build --build-arg "BASE=$base" --target k6-runner -t "$runner" -f "$work/Containerfile" "$work" \
+  >>"$work/build.log" 2>&1 || { tail -20 "$work/build.log" >&2; exit 1; }
 size="$("$engine" image inspect "$tag" --format '{{.Size}}')"
-echo "image: $tag ($((size / 1000000)) MB, base $base) in $((SECONDS - started)) s"
+echo "image: $tag ($((size / 1000000)) MB, base $base) and $runner (k6-operator runner) in $((SECONDS - started)) s"

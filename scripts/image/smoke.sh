@@ -5,7 +5,8 @@
 # 2. IMAGE certify against the sandbox on the host with a fault (npm run reference -- --fault rebook-refused)
 #    and the README's example config mounted: exit 1, its root cause PV-3-REMOVE, reproduce.sh on the host.
 # 3. SIGINT (podman kill --signal INT) mid-run: exit 3, and the bookings the run left removed.
-# 4. The image runs as a non-root user, and no secret is in its history or in what it wrote.
+# 4. IMAGE client-check judging the sample shell client on the host (fixtures/client-check/samples/sh).
+# 5. The image runs as a non-root user, and no secret is in its history or in what it wrote.
 # Ends with "image smoke: N passed, N failed".
 set -uo pipefail
 root="$(cd "$(dirname "$0")/../.." && pwd)"
@@ -67,6 +68,25 @@ code=$?
 if [ "$code" = 3 ] && grep -q 'removed .* booking(s) this run left' "$work/3.log"; then
   ok "SIGINT mid-run: exit 3, $(grep -m1 'removed .* booking(s) this run left' "$work/3.log" | cut -c10-80)"
 else bad "SIGINT mid-run: exit $code ($(tail -1 "$work/3.log"))"; fi
+
+# The client check in the container judging the sample shell client on the host.
+mkdir -p "$work/reports4" && chmod 777 "$work/reports4"
+run -v "$work/reports4:/reports" "$image" client-check --port-base 4110 --ready-file /reports/ready --duration 25 --calls 12 \
+  >"$work/4.log" 2>&1 &
+checker=$!
+for _ in $(seq 1 150); do [ -s "$work/reports4/ready" ] && break; sleep 0.2; done
+(
+  # The ready file's values are raw (a secret may hold spaces, & or %): read, never sourced.
+  while IFS= read -r line; do export "CLIENT_CHECK_${line#CLIENT_CHECK_}"; done <"$work/reports4/ready"
+  BASE_URL="$CLIENT_CHECK_BASE_URL" AUTH_URL="$CLIENT_CHECK_AUTH_URL" CLIENT_ID="$CLIENT_CHECK_CLIENT_ID" \
+    CLIENT_SECRET="$CLIENT_CHECK_CLIENT_SECRET" CERTS="$CLIENT_CHECK_CERTS" \
+    sh "$root/fixtures/client-check/samples/sh/client.sh"
+) >"$work/4-client.log" 2>&1
+wait "$checker"
+code=$?
+if [ "$code" = 0 ] && [ -f "$work/reports4/client/index.html" ]; then
+  ok "client check in the container, the sample client on the host: exit 0, $(grep -m1 -E '^(PASS|client)' "$work/4.log" | cut -c1-80)"
+else bad "client check: exit $code ($(tail -1 "$work/4.log"))"; fi
 
 secrets=()
 for e in "${envs[@]}"; do [[ "$e" == *SECRET=* || "$e" == *PASSWORD=* ]] && secrets+=("${e#*=}"); done

@@ -2,7 +2,7 @@
 # The container image (#50), built from this clean clone with a base made here from Debian's packages
 # (no registry is reachable) and smoke-tested as a partner runs it: certify of the embedded reference,
 # certify of a faulty sandbox on the host with a mounted config (exit 1, its root cause, reproduce.sh),
-# SIGINT mid-run (exit 3), the client check judging a client on the host, a non-root user, and no
+# podman stop mid-run (exit 3), the client check judging a client on the host, a non-root user, and no
 # secret in the image's history or its reports. podman, buildah, runc and debootstrap are installed
 # here when missing. About 4 minutes.
 set -uo pipefail

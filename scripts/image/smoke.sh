@@ -4,7 +4,7 @@
 # 1. IMAGE certify: the embedded reference, exit 0, results.json on the host.
 # 2. IMAGE certify against the sandbox on the host with a fault (npm run reference -- --fault rebook-refused)
 #    and the README's example config mounted: exit 1, its root cause PV-3-REMOVE, reproduce.sh on the host.
-# 3. SIGINT (podman kill --signal INT) mid-run: exit 3, and the bookings the run left removed.
+# 3. podman stop (SIGTERM) mid-run: exit 3, and the bookings the run left removed.
 # 4. IMAGE client-check judging the sample shell client on the host (fixtures/client-check/samples/sh).
 # 5. The image runs as a non-root user, and no secret is in its history or in what it wrote.
 # Ends with "image smoke: N passed, N failed".
@@ -61,13 +61,14 @@ name="pvh-smoke-$$"
 run --name "$name" -v "$work/reports3:/reports" -v "$work/config:/config:ro" "${envs[@]}" "$image" certify \
   --env /config/my-impl.ts >"$work/3.log" 2>&1 &
 runner=$!
-for _ in $(seq 1 300); do grep -q '^progress: .*%' "$work/3.log" && break; sleep 0.2; done
-"$engine" kill --signal INT "$name" >/dev/null 2>&1
+for _ in $(seq 1 600); do grep -qE '^progress: +[3-9][0-9] %' "$work/3.log" && break; sleep 0.2; done
+# podman stop: SIGTERM, then SIGKILL after --time; the run needs up to 30 s to remove what it booked.
+"$engine" stop --time 40 "$name" >/dev/null 2>&1
 wait "$runner"
 code=$?
 if [ "$code" = 3 ] && grep -q 'removed .* booking(s) this run left' "$work/3.log"; then
-  ok "SIGINT mid-run: exit 3, $(grep -m1 'removed .* booking(s) this run left' "$work/3.log" | cut -c10-80)"
-else bad "SIGINT mid-run: exit $code ($(tail -1 "$work/3.log"))"; fi
+  ok "podman stop mid-run: exit 3, $(grep -m1 'removed .* booking(s) this run left' "$work/3.log" | cut -c10-80)"
+else bad "podman stop mid-run: exit $code ($(tail -1 "$work/3.log"))"; fi
 
 # The client check in the container judging the sample shell client on the host.
 mkdir -p "$work/reports4" && chmod 777 "$work/reports4"

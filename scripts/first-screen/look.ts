@@ -144,6 +144,12 @@ export async function lookAtFirstScreens(reportDir: string, shots: string, gateG
             `Allure did not render its report in ${ALLURE_RENDER_MS / 1000} s ` +
             `(${e instanceof Error ? e.message.split('\n')[0] : String(e)})${said}`;
         });
+        // Its Variables (the decision, the accepted gaps) render after the title: read the screen once they are there
+        // (a gap named only there was read as missing); a page without them is judged as it shows.
+        if (!stuck)
+          await tab
+            .waitForFunction("document.body.innerText.includes('Release decision')", undefined, { timeout: 30_000 })
+            .catch(() => undefined);
       }
       await tab.evaluate(TO_TOP);
       const text = (await tab.evaluate(VISIBLE_TEXT)) as string;

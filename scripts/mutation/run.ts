@@ -65,10 +65,16 @@ async function runPlaywright(planFile: string, plan: MutationPlan, workers: numb
   const env: NodeJS.ProcessEnv = { ...process.env, [PLAN_ENV]: planFile, PVH_RUN_ID: plan.runId };
   if (workers !== undefined) env.PVH_MUTATION_WORKERS = String(workers);
   const child = spawn(process.execPath, [PLAYWRIGHT, 'test', '--config', CONFIG], { cwd: ROOT, env, stdio: 'inherit' });
+  // A stop of the command stops Playwright too (killed alone, the command left it running).
+  const stops = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
+  const forward = (signal: NodeJS.Signals) => child.kill(signal);
+  for (const s of stops) process.on(s, forward);
   // Playwright exits non-zero whenever a test failed, which is the point for faults: not an error here.
   await new Promise<void>((resolve, reject) => {
     child.once('error', reject);
     child.once('exit', () => resolve());
+  }).finally(() => {
+    for (const s of stops) process.off(s, forward);
   });
 }
 

@@ -6,7 +6,7 @@
 # (.ci/node-line.sh); otherwise the base is node:20-bookworm-slim. The image holds the repository at
 # HEAD (git archive: nothing uncommitted, no .env), its node_modules (npm ci) and k6 (npm run k6:ensure).
 # Podman settings this needs on a machine like CI's (runc; ulimits root may set) are in
-# scripts/image/containers.conf, used when CONTAINERS_CONF is unset.
+# scripts/image/containers.conf, applied by engine.sh when CONTAINERS_CONF is unset.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/../.." && pwd)"
 tag="partner-voucher-harness:latest"
@@ -19,16 +19,8 @@ while [ $# -gt 0 ]; do
   esac
   shift
 done
-engine="$(command -v podman || command -v docker || true)"
-if [ -z "$engine" ]; then
-  echo "image: neither podman nor docker is installed (Debian: apt-get install -y podman buildah runc)" >&2
-  exit 1
-fi
-if [ "$(basename "$engine")" = podman ] && [ -z "${CONTAINERS_CONF:-}" ]; then
-  conf="$(mktemp)"
-  sed "s/NOFILE/$(ulimit -Hn)/g" "$root/scripts/image/containers.conf" >"$conf"
-  export CONTAINERS_CONF="$conf"
-fi
+# shellcheck source=engine.sh
+source "$root/scripts/image/engine.sh"
 started=$SECONDS
 work="$(mktemp -d "${TMPDIR:-/tmp}/pvh-image.XXXXXX")"
 trap 'rm -rf "$work"' EXIT

@@ -11,12 +11,8 @@
 set -uo pipefail
 root="$(cd "$(dirname "$0")/../.." && pwd)"
 image="${1:-partner-voucher-harness:latest}"
-engine="$(command -v podman || command -v docker)"
-if [ "$(basename "$engine")" = podman ] && [ -z "${CONTAINERS_CONF:-}" ]; then
-  CONTAINERS_CONF="$(mktemp)"
-  sed "s/NOFILE/$(ulimit -Hn)/g" "$root/scripts/image/containers.conf" >"$CONTAINERS_CONF"
-  export CONTAINERS_CONF
-fi
+# shellcheck source=engine.sh
+source "$root/scripts/image/engine.sh"
 work="$(mktemp -d "${TMPDIR:-/tmp}/pvh-image-smoke.XXXXXX")"
 passed=0
 failed=0

@@ -13,10 +13,19 @@ import os from 'node:os';
 import path from 'node:path';
 import { PROJECT_ROOT } from '../../fixtures/harness/support/project-root.ts';
 import { writeFileAtomic } from '../../fixtures/harness/run/run-context.ts';
+import {
+  describePhases,
+  medianPhases,
+  phasesOf,
+  readPlaywrightReport,
+  requestKinds,
+  type Phases,
+  type TimedLine,
+} from './bench-breakdown.ts';
 
 export const BENCH_LATENCIES = [0, 150, 300] as const;
-/** Seconds each latency's suite may take (issue #27). */
-export const BENCH_GOALS: Record<(typeof BENCH_LATENCIES)[number], number> = { 0: 8, 150: 30, 300: 50 };
+/** Seconds each latency's suite may take (issue #51). */
+export const BENCH_GOALS: Record<(typeof BENCH_LATENCIES)[number], number> = { 0: 7, 150: 20, 300: 30 };
 
 export interface BenchRun {
   latencyMs: number;
@@ -33,6 +42,11 @@ export interface BenchRun {
   peakConcurrency: number;
   /** 1-minute load average before and after the run. */
   load: [number, number];
+  /** Where the command's time went (bench-breakdown.ts). */
+  phases?: Phases;
+  longestTest?: { title: string; seconds: number };
+  /** Requests by kind ("GET certificate"), most first. */
+  requests: Array<[string, number]>;
 }
 
 export interface BenchResult {
@@ -46,6 +60,8 @@ export interface BenchResult {
   checks: number;
   exchanges: number;
   peakConcurrency: number;
+  /** Median seconds of each phase per latency. */
+  phases: Record<string, Phases | undefined>;
   /** Every run CONFORMANT. */
   ok: boolean;
 }
@@ -60,39 +76,6 @@ export interface BenchOptions {
 interface Exchange {
   startedAt: string;
   durationMs: number;
-}
-
-interface PlaywrightSuite {
-  specs?: Array<{
-    tests: Array<{ results: Array<{ attachments: Array<{ name: string; body?: string; path?: string }> }> }>;
-  }>;
-  suites?: PlaywrightSuite[];
-}
-
-/** Every exchange the suites recorded (the http-exchanges.json attachments of the Playwright report). */
-export function recordedExchanges(playwrightJson: string): Exchange[] {
-  const report = JSON.parse(readFileSync(playwrightJson, 'utf8')) as { suites: PlaywrightSuite[] };
-  const out: Exchange[] = [];
-  const walk = (s: PlaywrightSuite) => {
-    for (const spec of s.specs ?? []) {
-      for (const t of spec.tests) {
-        for (const r of t.results) {
-          const a = r.attachments.find((x) => x.name === 'http-exchanges.json');
-          if (!a) continue;
-          const text =
-            a.body !== undefined
-              ? Buffer.from(a.body, 'base64').toString('utf8')
-              : a.path && existsSync(a.path)
-                ? readFileSync(a.path, 'utf8')
-                : '[]';
-          out.push(...(JSON.parse(text) as Exchange[]));
-        }
-      }
-    }
-    for (const c of s.suites ?? []) walk(c);
-  };
-  for (const s of report.suites) walk(s);
-  return out;
 }
 
 /**
@@ -135,6 +118,7 @@ async function certifyOnce(latencyMs: number, repetition: number, env: NodeJS.Pr
   const dir = mkdtempSync(path.join(os.tmpdir(), 'pvh-certify-bench-'));
   const load0 = os.loadavg()[0]!;
   const t0 = performance.now();
+  const lines: TimedLine[] = [];
   try {
     const output = await new Promise<{ code: number; text: string }>((resolve) => {
       const child = spawn(
@@ -147,19 +131,32 @@ async function certifyOnce(latencyMs: number, repetition: number, env: NodeJS.Pr
         },
       );
       let text = '';
-      child.stdout.on('data', (d: Buffer) => (text += d.toString('utf8')));
-      child.stderr.on('data', (d: Buffer) => (text += d.toString('utf8')));
+      let partial = '';
+      // Each line with the moment it came: the phases are read from them.
+      const take = (d: Buffer) => {
+        const chunk = d.toString('utf8');
+        text += chunk;
+        const parts = (partial + chunk).split('\n');
+        partial = parts.pop() ?? '';
+        const at = (performance.now() - t0) / 1000;
+        for (const line of parts) lines.push({ at, text: line.trim() });
+      };
+      child.stdout.on('data', take);
+      child.stderr.on('data', take);
       child.on('exit', (code) => resolve({ code: code ?? 1, text }));
     });
-    const commandSeconds = Math.round((performance.now() - t0) / 100) / 10;
+    const exitAt = (performance.now() - t0) / 1000;
+    const commandSeconds = Math.round(exitAt * 10) / 10;
     const seconds = Number(/certify: suite ran in ([\d.]+) s/.exec(output.text)?.[1] ?? NaN);
-    const workers = Number(/certify: (\d+) worker\(s\)/.exec(output.text)?.[1] ?? NaN);
+    const workers = Number(/certify: (\d+) workers? side by side/.exec(output.text)?.[1] ?? NaN);
     const resultsFile = path.join(dir, 'certification', 'results.json');
     const results = existsSync(resultsFile)
       ? (JSON.parse(readFileSync(resultsFile, 'utf8')) as { verdict: string; tests: unknown[] })
       : undefined;
     const playwrightJson = path.join(dir, 'playwright', 'results.json');
-    const exchanges = existsSync(playwrightJson) ? recordedExchanges(playwrightJson) : [];
+    const report = existsSync(playwrightJson) ? readPlaywrightReport(playwrightJson) : { exchanges: [] };
+    const exchanges = report.exchanges;
+    const phases = phasesOf(lines, exitAt);
     if (!results || Number.isNaN(seconds))
       throw new Error(
         `certify at ${latencyMs} ms produced no result (exit ${output.code}):\n` +
@@ -177,6 +174,9 @@ async function certifyOnce(latencyMs: number, repetition: number, env: NodeJS.Pr
       exchanges: exchanges.length,
       peakConcurrency: peakConcurrency(exchanges),
       load: [load0, os.loadavg()[0]!],
+      ...(phases ? { phases } : {}),
+      ...(report.longestTest ? { longestTest: report.longestTest } : {}),
+      requests: requestKinds(exchanges),
     };
   } finally {
     rmSync(dir, { recursive: true, force: true });
@@ -216,6 +216,15 @@ export async function runCertifyBench(o: BenchOptions): Promise<BenchResult> {
     checks: Math.max(...runs.map((r) => r.checks)),
     exchanges: median(runs.map((r) => r.exchanges)),
     peakConcurrency: Math.max(...runs.map((r) => r.peakConcurrency)),
+    phases: Object.fromEntries(
+      BENCH_LATENCIES.map((l) => [
+        `${l}ms`,
+        medianPhases(
+          runs.filter((r) => r.latencyMs === l).map((r) => r.phases),
+          median,
+        ),
+      ]),
+    ),
     ok: runs.every((r) => r.verdict === 'CONFORMANT' && r.exitCode === 0),
   };
   writeFileAtomic(o.outFile, `${JSON.stringify(result, null, 2)}\n`);
@@ -233,6 +242,23 @@ export function describeCertifyBench(r: BenchResult): string[] {
     `certify:bench: medians of ${r.runs.length / BENCH_LATENCIES.length} run(s) each on ${r.machine.cpus} × ` +
       `${r.machine.model}, load average ${Math.min(...loads).toFixed(1)} to ${Math.max(...loads).toFixed(1)}; ` +
       `goals ${goals}: ${r.goalsMet ? 'met' : 'NOT met'}`,
+    ...BENCH_LATENCIES.flatMap((l) => {
+      const p = r.phases[`${l}ms`];
+      const longest = r.runs
+        .filter((x) => x.latencyMs === l && x.longestTest)
+        .map((x) => x.longestTest!)
+        .sort((a, b) => b.seconds - a.seconds)[0];
+      return p
+        ? [
+            `certify:bench: ${l}ms time: ${describePhases(p)}` +
+              (longest ? `; longest test ${longest.seconds} s (${longest.title})` : ''),
+          ]
+        : [];
+    }),
+    ...BENCH_LATENCIES.flatMap((l) => {
+      const run = r.runs.find((x) => x.latencyMs === l);
+      return run ? [`certify:bench: ${l}ms requests: ${run.requests.map(([k, n]) => `${k} ${n}`).join(', ')}`] : [];
+    }),
     ...(r.ok
       ? []
       : [

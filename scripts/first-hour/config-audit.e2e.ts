@@ -16,7 +16,7 @@ import {
   type IndependentPeer,
 } from '../../fixtures/harness/peers/independent-api/start.ts';
 import { certifyPartner, partnerEnv, readResults } from './partner-run.ts';
-import { bookingShown } from '../../fixtures/harness/preflight/preflight-audit.ts';
+import { bookingShown } from '../../fixtures/harness/preflight/preflight-audit-pool.ts';
 import { PROJECT_ROOT } from '../../fixtures/harness/support/project-root.ts';
 
 test.describe("a config the target contradicts is the config's mistake: exit 2 at the preflight, naming it", () => {

@@ -7,7 +7,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { PROJECT_ROOT } from '../../fixtures/harness/support/project-root.ts';
 import { NO_DOTENV } from '../../fixtures/harness/run/hermetic-env.ts';
-import { bookingShown } from '../../fixtures/harness/preflight/preflight-audit.ts';
+import { bookingShown } from '../../fixtures/harness/preflight/preflight-audit-pool.ts';
 import { PEER_VARIABLES, peerPool, type IndependentPeer } from '../../fixtures/harness/peers/independent-api/start.ts';
 import type { CertificationResults } from '../../fixtures/judgement/index.ts';
 import { RUN_PREFIXES, envWithout } from '../../fixtures/harness/run/hermetic-env.ts';

@@ -3,7 +3,7 @@
  * --help, and the README. They must agree, and a placeholder URL is a config error (2), never the
  * INCONCLUSIVE (3) of an unreachable target.
  */
-import { expect, test } from '@playwright/test';
+import { _baseTest as test, expect } from '@playwright/test';
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';

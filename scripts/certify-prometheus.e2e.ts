@@ -4,7 +4,7 @@
  * in any label or sample (the canary scan of the decoded payload and of the output). Prometheus
  * down: the same verdict and exit code, and one line saying the metrics were not sent.
  */
-import { expect, test } from '@playwright/test';
+import { _baseTest as test, expect } from '@playwright/test';
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';

@@ -3,7 +3,7 @@
  * included) or any other Playwright run writes under self-test/ and never replaces the report, the
  * history or the Allure results. And certify's console shows a compact progress, not a line per test.
  */
-import { expect, test } from '@playwright/test';
+import { _baseTest as test, expect } from '@playwright/test';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';

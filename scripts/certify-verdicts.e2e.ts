@@ -3,7 +3,7 @@
  * mid-run or interrupted. Each case runs `npm run certify` in a private report dir and reads the
  * exit code, the output and the report it leaves.
  */
-import { expect, test } from '@playwright/test';
+import { _baseTest as test, expect } from '@playwright/test';
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createServer, type Server, type Socket } from 'node:net';

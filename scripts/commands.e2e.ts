@@ -4,7 +4,7 @@
  * (on the commands taking one) exits 2 with one line naming it. No stack trace anywhere. Each
  * command runs as `npm run` runs it, minus npm: node with tsx, in parallel.
  */
-import { expect, test } from '@playwright/test';
+import { _baseTest as test, expect } from '@playwright/test';
 import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';

@@ -2,7 +2,7 @@
  * End to end: `npm run mutation -- --only` on one fault and one variant, in a private report dir,
  * proves the command, its exit code, its last line and the summary's shape.
  */
-import { expect, test } from '@playwright/test';
+import { _baseTest as test, expect } from '@playwright/test';
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

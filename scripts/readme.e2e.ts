@@ -3,7 +3,7 @@
  * config, with the `.env` lines the sandbox prints, certifies the sandbox as written: exit 0, gate GO, the accepted
  * gaps on the report's first screen. Only the ports change: the test's sandbox listens where the system lets it.
  */
-import { expect, test } from '@playwright/test';
+import { _baseTest as test, expect } from '@playwright/test';
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

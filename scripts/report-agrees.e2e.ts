@@ -4,7 +4,7 @@
  * the count Allure shows, the first screen carries the release decision and the settings the run
  * assumed, and the certification's "What broke" (HTML and SUMMARY.md) lists every failing test.
  */
-import { expect, test } from '@playwright/test';
+import { _baseTest as test, expect } from '@playwright/test';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';

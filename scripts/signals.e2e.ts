@@ -5,7 +5,7 @@
  * sends it, and every process of the chain (npm, the command's node, its Playwright, workers or k6)
  * must be gone within the time limit, its ports closed.
  */
-import { expect, test } from '@playwright/test';
+import { _baseTest as test, expect } from '@playwright/test';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -3,7 +3,7 @@
  * remote, nothing node-only, and the load suite's copies of harness constants still in step.
  * Does not run k6 (too slow for npm test): the load smoke runs are `npm run load -- ...` in CI.
  */
-import { expect, test } from '@playwright/test';
+import { _baseTest as test, expect } from '@playwright/test';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';

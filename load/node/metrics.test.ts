@@ -2,7 +2,7 @@
  * npm run load --prometheus with Prometheus down: k6 runs without its remote-write output, the run
  * keeps its verdict and exit code, and one line says the metrics were not sent.
  */
-import { expect, test } from '@playwright/test';
+import { _baseTest as test, expect } from '@playwright/test';
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -2,7 +2,7 @@
  * The plans load:bench relies on (load/lib/profiles.ts): closed loop with --vus alone, all VUs of
  * an arrival rate preallocated, and a warm-up that runs first and is a scenario of its own.
  */
-import { expect, test } from '@playwright/test';
+import { _baseTest as test, expect } from '@playwright/test';
 import { planFor, planSeconds } from '../lib/profiles.ts';
 
 test('read-throughput: --vus alone is a closed loop, --rate with --vus preallocates exactly those VUs', () => {

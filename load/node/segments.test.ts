@@ -1,5 +1,5 @@
 /** The segment sequence load:segments hands to k6: contiguous, covering 0 to 1 once. */
-import { expect, test } from '@playwright/test';
+import { _baseTest as test, expect } from '@playwright/test';
 import { segmentsOf } from './segments.ts';
 
 test('N segments tile 0..1 in k6 syntax', () => {

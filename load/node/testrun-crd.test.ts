@@ -3,7 +3,7 @@
  * load/k8s/crd/): the shipped TestRun is valid, and broken ones are refused with a line naming
  * what is wrong. Also keeps the vendored CRD byte-for-byte the upstream file its header names.
  */
-import { expect, test } from '@playwright/test';
+import { _baseTest as test, expect } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { parse } from 'yaml';
 import { SCENARIOS } from '../lib/load-config.ts';

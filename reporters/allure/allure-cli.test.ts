@@ -1,5 +1,5 @@
 /** The Allure 3 CLI this project runs: its Node options per line, and its quality gate on this runtime. */
-import { expect, test } from '@playwright/test';
+import { _baseTest as test, expect } from '@playwright/test';
 import { spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';

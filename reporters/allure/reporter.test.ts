@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { _baseTest as test, expect } from '@playwright/test';
 import type { Suite } from '@playwright/test/reporter';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -1,5 +1,5 @@
 /** The results writer writes what Allure's own does, whole files with no temporary left, and is the one in use. */
-import { expect, test } from '@playwright/test';
+import { _baseTest as test, expect } from '@playwright/test';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { _baseTest as test, expect } from '@playwright/test';
 import { addEvidence, caseName, type EvidenceFiles } from './evidence.ts';
 
 test('an evidence folder is named by a short case name, not a 100-character slug of the title', () => {

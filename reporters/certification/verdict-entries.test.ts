@@ -1,7 +1,7 @@
 import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
+import { _baseTest as test, expect } from '@playwright/test';
 import { resultFiles } from '../allure/allure-cli.ts';
 import { addVerdictToAllure, removeDecisionFromAllure, writeDecisionToAllure } from './allure-globals.ts';
 import { addVerdictToJUnit } from './verdict-entries.ts';

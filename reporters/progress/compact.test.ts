@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { _baseTest as test, expect } from '@playwright/test';
 import type { FullConfig, FullResult, Suite, TestCase, TestResult } from '@playwright/test/reporter';
 import { spawnSync } from 'node:child_process';
 import { PROJECT_ROOT } from '../../fixtures/harness/support/project-root.ts';

@@ -1,5 +1,5 @@
 /** npm test's skipped tests each say why, in one line after the run (#34). */
-import { expect, test } from '@playwright/test';
+import { _baseTest as test, expect } from '@playwright/test';
 import type { TestCase, TestResult } from '@playwright/test/reporter';
 import SkipReasons from './skip-reasons.ts';
 

@@ -1,5 +1,5 @@
 /** The remote-write body, where it goes, what a run sends, and a sender that never fails a run. */
-import { expect, test } from '@playwright/test';
+import { _baseTest as test, expect } from '@playwright/test';
 import localConfig from '../../fixtures/environments/configs/local.ts';
 import { validateEnvironmentConfig } from '../../fixtures/environments/config-schema.ts';
 import { CommandError } from '../../fixtures/harness/support/command-error.ts';

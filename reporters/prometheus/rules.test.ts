@@ -5,7 +5,7 @@
  * .ci/nightly.d/25-prometheus.sh installs it and runs the same promtool checks, then every query
  * against a real Prometheus.
  */
-import { expect, test } from '@playwright/test';
+import { _baseTest as test, expect } from '@playwright/test';
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { _baseTest as test, expect } from '@playwright/test';
 import type { Clause } from '../../fixtures/contract/clauses.ts';
 import { clauseCoverage, renderCoverage } from './clause-coverage.ts';
 import { listConformanceTests, testsFromListReport } from './listing.ts';

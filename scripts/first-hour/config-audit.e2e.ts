@@ -3,7 +3,7 @@
  * the preflight as the config's mistake (exit 2), one line naming the certificate or the user's
  * variables, before any suite; and the last complete report stays where it was (#34).
  */
-import { expect, test } from '@playwright/test';
+import { _baseTest as test, expect } from '@playwright/test';
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

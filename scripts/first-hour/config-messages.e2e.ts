@@ -4,7 +4,7 @@
  * .env secret cut at "#" gets a quoting hint, and a booking limit below what the harness's own
  * references need is refused before any request.
  */
-import { expect, test } from '@playwright/test';
+import { _baseTest as test, expect } from '@playwright/test';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';

@@ -2,7 +2,7 @@
  * Ctrl-C at any moment (#52): 1, 3 and 5 s after start, in the preflight or the first tests, certify ends with
  * exit 3 and one line saying what was interrupted, and leaves no booking of its own on the target.
  */
-import { expect, test } from '@playwright/test';
+import { _baseTest as test, expect } from '@playwright/test';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';

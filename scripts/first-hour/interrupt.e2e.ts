@@ -3,7 +3,7 @@
  * run says how many tests had finished, keeps their results in an INCONCLUSIVE report, and leaves
  * none of its bookings on the target (#34).
  */
-import { expect, test } from '@playwright/test';
+import { _baseTest as test, expect } from '@playwright/test';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';

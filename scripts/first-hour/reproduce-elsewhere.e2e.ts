@@ -4,7 +4,7 @@
  * its environment, and reproduces the failure (exit 1): the requests with a user's real secret in
  * them, Basic headers, a race's synchronised requests and a token's requests included (#34).
  */
-import { expect, test } from '@playwright/test';
+import { _baseTest as test, expect } from '@playwright/test';
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -1,6 +1,6 @@
 /** What the first screen must lead with (#42): the decision and its first reason before any count or ring, accepted
  * gaps named. */
-import { expect, test } from '@playwright/test';
+import { _baseTest as test, expect } from '@playwright/test';
 import { firstScreenEnv } from '../report/report.ts';
 import { firstScreenProblems } from './look.ts';
 

@@ -4,7 +4,7 @@
  * the judgement entered by their face, nothing importing a command. dependency-cruiser reads the
  * imports as TypeScript resolves them.
  */
-import { expect, test } from '@playwright/test';
+import { _baseTest as test, expect } from '@playwright/test';
 import { createRequire } from 'node:module';
 import { cruise } from 'dependency-cruiser';
 import { PROJECT_ROOT } from '../../fixtures/harness/support/project-root.ts';

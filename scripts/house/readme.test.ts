@@ -2,7 +2,7 @@
  * The README is read by a partner in five minutes: at most 600 words before its "More" section, no sentence over
  * 40 words. Its sample output and example config are checked against real runs by scripts/readme.e2e.ts.
  */
-import { expect, test } from '@playwright/test';
+import { _baseTest as test, expect } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { PROJECT_ROOT } from '../../fixtures/harness/support/project-root.ts';

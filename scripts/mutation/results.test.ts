@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { _baseTest as test, expect } from '@playwright/test';
 import { closestNames } from '../../fixtures/contract/close-names.ts';
 import {
   allTargets,

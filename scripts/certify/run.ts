@@ -39,7 +39,10 @@ import {
 } from '../../fixtures/harness/run/worker-count.ts';
 import { provisional } from './provisional.ts';
 import { askedRaceRequests } from '../../fixtures/harness/race/trial.ts';
-import { runConformanceSuites } from './suites.ts';
+import { startConformanceSuites } from './suites.ts';
+import { filterOf, suiteArgs, type CertifyOptions } from './options.ts';
+
+export type { CertifyOptions };
 import { ATTEMPT_DIR, cleanUpAfterStop, lastComplete } from './attempt.ts';
 import { rootCausesHeadline } from '../../fixtures/judgement/index.ts';
 import { assumedSettings } from '../../fixtures/harness/preflight/assumed-settings.ts';
@@ -47,31 +50,6 @@ import { untestedPlan } from '../../fixtures/judgement/index.ts';
 import { diagnoseRunSaying } from './diagnose.ts';
 import { certificationLines } from '../../reporters/certification/console.ts';
 import { EarlyStop, failedPreflight, stoppedBeforeSuites } from './before-suites.ts';
-
-export interface CertifyOptions {
-  /** Environment name or config path. */
-  env: string;
-  grep?: string;
-  /** Then write the evidence bundle, whatever the verdict. */
-  bundle: boolean;
-  /** A console line per test instead of the compact progress. */
-  verbose?: boolean;
-  /** More Playwright arguments. */
-  playwrightArgs: string[];
-  /** Prometheus remote-write URL for the run's verdicts (else $PVH_PROMETHEUS_URL, else the config's). */
-  prometheus?: string;
-}
-
-/** How the run narrows the suites, in words for "not selected" reasons; undefined when it runs them all. */
-function filterOf(options: CertifyOptions): string | undefined {
-  const narrowing = options.playwrightArgs.filter(
-    (a, i, all) =>
-      /^(-g|--grep|--grep-invert|--shard|--last-failed|--only-changed)(=|$)/.test(a) ||
-      (!a.startsWith('-') && !/^--?[a-z-]+$/.test(all[i - 1] ?? '')),
-  );
-  const parts = [...(options.grep ? [`--grep ${options.grep}`] : []), ...narrowing];
-  return parts.length > 0 ? parts.join(' ') : undefined;
-}
 
 export async function certify(options: CertifyOptions): Promise<number> {
   loadDotEnv();
@@ -119,14 +97,18 @@ export async function certify(options: CertifyOptions): Promise<number> {
     );
     return EXIT_CODE.INCONCLUSIVE;
   }
+  // Playwright loads while the target opens and the preflight runs; it waits for the run's environment.
+  const suitesRun = startConformanceSuites(suiteArgs(options), env);
   const target = await openTarget(envName, { env }).catch((error: unknown) => {
     early.end();
+    suitesRun.cancel();
     throw error;
   });
   const resolved = target.environment;
   try {
     metrics = remoteWriteTarget(options.prometheus, resolved.config.observability?.prometheusRemoteWrite, env);
   } catch (error) {
+    suitesRun.cancel();
     await target.close();
     throw error;
   }
@@ -184,6 +166,7 @@ export async function certify(options: CertifyOptions): Promise<number> {
   const attempt = { context, universe, reportDir, attemptDir, certDir, junit, environment: resolved.name, env };
   const stopped = async (signal: string, phase: string, settling?: Promise<unknown>) => {
     early.end();
+    suitesRun.cancel();
     // What the preflight had under way finishes (a probe removes what it booked), within a few seconds.
     if (settling)
       await Promise.race([settling.catch(() => undefined), new Promise((r) => setTimeout(r, 3000).unref())]);
@@ -199,6 +182,7 @@ export async function certify(options: CertifyOptions): Promise<number> {
   if (!check) return stopped(early.signal!, 'during the preflight', running);
   console.log(`certify: ${describePreflight(check)}`);
   if (!check.ok) {
+    suitesRun.cancel();
     await target.close();
     early.end();
     const results = await failedPreflight({ ...attempt, check });
@@ -239,10 +223,7 @@ export async function certify(options: CertifyOptions): Promise<number> {
   // they booked.
   if (early.signal) return stopped(early.signal, 'before the suites started');
   early.end();
-  const suites = await runConformanceSuites(
-    [...(options.grep ? ['--grep', options.grep] : []), ...options.playwrightArgs],
-    env,
-  );
+  const suites = await suitesRun.go(env);
   if (suites.signalled && resolved.writable.length > 0 && !target.embedded)
     await cleanUpAfterStop(resolved, context.runId);
   // A failing run's diagnosis, while the target still answers: replays and experiments, then the report again.

@@ -9,7 +9,8 @@ import path from 'node:path';
 import { EXIT_CODE, type CertificationResults, type RunVerdict } from '../../fixtures/judgement/index.ts';
 import { newRunId } from '../../fixtures/harness/run/run-id.ts';
 import { onStopSignals } from '../../fixtures/harness/run/stop-signals.ts';
-import { certify, type CertifyOptions } from './run.ts';
+import { certify } from './run.ts';
+import type { CertifyOptions } from './options.ts';
 
 /** Exit code of a repeat whose runs did not all reach the same verdict. */
 export const VERDICTS_DIFFERED = 5;

@@ -41,8 +41,6 @@ import { provisional } from './provisional.ts';
 import { askedRaceRequests } from '../../fixtures/harness/race/trial.ts';
 import { startConformanceSuites } from './suites.ts';
 import { filterOf, suiteArgs, type CertifyOptions } from './options.ts';
-
-export type { CertifyOptions };
 import { ATTEMPT_DIR, cleanUpAfterStop, lastComplete } from './attempt.ts';
 import { rootCausesHeadline } from '../../fixtures/judgement/index.ts';
 import { assumedSettings } from '../../fixtures/harness/preflight/assumed-settings.ts';

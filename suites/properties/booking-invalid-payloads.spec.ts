@@ -6,7 +6,7 @@ import { FailingRunRecorder } from '../../fixtures/harness/properties/recorder.t
 import { bookingInfoOf, describe, is2xx, is4xx } from '../../fixtures/harness/properties/responses.ts';
 import { checkProperty, laneCount } from '../../fixtures/harness/properties/runner.ts';
 import { numRunsFor, propertySettings, seedLabel, testTimeoutFor } from '../../fixtures/harness/properties/settings.ts';
-import { expect, test } from '../../fixtures/harness/test.ts';
+import { exampleExpect, test } from '../../fixtures/harness/test.ts';
 import { because, clauseTest, covers } from '../../fixtures/harness/verdicts.ts';
 
 const settings = propertySettings();
@@ -39,7 +39,7 @@ test.describe('Property: invalid booking payloads', () => {
       const lanes: Lane[] = await Promise.all(
         pool.spread(laneCount(settings, api.pacer), bookable).map(async (cert) => {
           const initial = await api.getCertificate(cert.reference, { label: 'state before' });
-          expect(
+          exampleExpect(
             initial.status,
             because('PV-4.2-GET', `the pool certificate ${cert.reference} is readable (${describe(initial)})`),
           ).toBe(200);
@@ -55,7 +55,7 @@ test.describe('Property: invalid booking payloads', () => {
           try {
             const res = await api.book(cert.reference, undefined, { rawBody, contentType, label: `book (${c.kind})` });
             mayHaveBooked = !is4xx(res.status);
-            expect(
+            exampleExpect(
               res.status,
               because('PV-4-NO-5XX', `a ${c.kind} booking body is a client mistake, never a 5xx: got ${describe(res)}`),
             ).toBeLessThan(500);
@@ -70,12 +70,12 @@ test.describe('Property: invalid booking payloads', () => {
             }
             // Accepted: what it stored tells the diagnosis why (a date with spaces around it, stored trimmed).
             if (is2xx(res.status)) await api.getCertificate(cert.reference, { label: 'what the accepted body stored' });
-            expect(
+            exampleExpect(
               is4xx(res.status),
               because(c.clause, `a ${c.kind} booking body is refused with a 4xx, got ${describe(res)}`),
             ).toBe(true);
             const after = await api.getCertificate(cert.reference, { label: 'state after' });
-            expect(
+            exampleExpect(
               bookingInfoOf(after),
               because(c.clause, `a refused ${c.kind} body leaves bookingInfo unchanged`),
             ).toEqual(before);

@@ -11,7 +11,7 @@ import { bookingInfoOf, describe, is2xx, is4xx } from '../../fixtures/harness/pr
 import { checkProperty, laneCount, type ExampleRun } from '../../fixtures/harness/properties/runner.ts';
 import { SlotCertificates } from '../../fixtures/harness/properties/slot-certificates.ts';
 import { numRunsFor, propertySettings, seedLabel, testTimeoutFor } from '../../fixtures/harness/properties/settings.ts';
-import { expect, test } from '../../fixtures/harness/test.ts';
+import { exampleExpect, test } from '../../fixtures/harness/test.ts';
 import { because, clauseTest, needs, notTested, touches } from '../../fixtures/harness/verdicts.ts';
 import { thinSlice } from '../../fixtures/contract/needs.ts';
 
@@ -24,13 +24,17 @@ const CANDIDATES = 8;
 const checks: CommandChecks = {
   get(cmd, m, res) {
     if (m.predictGet(cmd.slot, cmd.as) === 'refused') {
-      expect(is4xx(res.status), because('PV-1-VENUE', `${cmd} is refused with a 4xx, got ${describe(res)}`)).toBe(true);
-      expect(carriesCertificate(res.json()), because('PV-1-VENUE', `${cmd}: the refusal carries no certificate`)).toBe(
-        false,
-      );
+      exampleExpect(
+        is4xx(res.status),
+        because('PV-1-VENUE', `${cmd} is refused with a 4xx, got ${describe(res)}`),
+      ).toBe(true);
+      exampleExpect(
+        carriesCertificate(res.json()),
+        because('PV-1-VENUE', `${cmd}: the refusal carries no certificate`),
+      ).toBe(false);
       return;
     }
-    expect(
+    exampleExpect(
       res.status,
       because(
         cmd.as === 'limitedVenue' ? 'PV-1-VENUE' : cmd.via === 'legacy' ? 'PV-2.2-LEGACY-BOOKING' : 'PV-4.2-GET',
@@ -41,7 +45,7 @@ const checks: CommandChecks = {
     const view = m.expectedView(cmd.slot, cmd.via);
     // A refused or removed booking's value first: when it shows, it is why the current one's do not.
     for (const h of view.hidden)
-      expect(
+      exampleExpect(
         containsValue(info, h.value),
         because(
           h.clause,
@@ -50,44 +54,45 @@ const checks: CommandChecks = {
         ),
       ).toBe(false);
     for (const s of view.shows)
-      expect(
+      exampleExpect(
         containsValue(info, s.value),
         because(s.clause, `${cmd} shows the ${s.field} ${JSON.stringify(s.value)} of the current booking`),
       ).toBe(true);
   },
   book(cmd, predicted, res, via, as) {
     if (predicted === 'refused') {
-      expect(is4xx(res.status), because(refusalClause(as), `${cmd} is refused with a 4xx, got ${describe(res)}`)).toBe(
-        true,
-      );
+      exampleExpect(
+        is4xx(res.status),
+        because(refusalClause(as), `${cmd} is refused with a 4xx, got ${describe(res)}`),
+      ).toBe(true);
     } else if (predicted === 'created') {
       // A venue-limited user refused inside its own venues breaks the venue rule, not booking itself.
       const clause = as === 'limitedVenue' ? 'PV-1-VENUE' : via === 'legacy' ? 'PV-2.2-LEGACY-BOOKING' : 'PV-3-CREATE';
-      expect(
+      exampleExpect(
         is2xx(res.status),
         because(clause, `${cmd} on an unbooked certificate succeeds, got ${describe(res)}`),
       ).toBe(true);
     } else {
       // A second booking answered 2xx breaks the conflict rule on that way in (booking-conflict{id}),
       // whichever identifier the first booking used.
-      expect(
+      exampleExpect(
         res.status,
         because('PV-3-CONFLICT', `${cmd} on a booked certificate is 409 ItemAlreadyBooked, got ${describe(res)}`),
       ).toBe(409);
       const type = String(res.json<Record<string, unknown>>()?.type ?? '');
-      expect(type, because('PV-3-CONFLICT', `${cmd}: the 409 names the error ItemAlreadyBooked`)).toMatch(
+      exampleExpect(type, because('PV-3-CONFLICT', `${cmd}: the 409 names the error ItemAlreadyBooked`)).toMatch(
         /ItemAlreadyBooked$/,
       );
     }
   },
   remove(cmd, predicted, res) {
     if (predicted === 'refused') {
-      expect(
+      exampleExpect(
         is4xx(res.status),
         because(refusalClause(cmd.as), `${cmd} is refused with a 4xx, got ${describe(res)}`),
       ).toBe(true);
     } else if (predicted === 'removed') {
-      expect(
+      exampleExpect(
         is2xx(res.status),
         because(
           cmd.as === 'limitedVenue' ? 'PV-1-VENUE' : 'PV-3-REMOVE',
@@ -96,7 +101,7 @@ const checks: CommandChecks = {
       ).toBe(true);
     } else {
       // Spec-silent ("not shown"): a 2xx, or any 4xx (404, 409, a framework's 400, ...); only a 5xx breaks a MUST.
-      expect(
+      exampleExpect(
         res.status,
         because(
           'PV-4-NO-5XX',
@@ -206,7 +211,7 @@ test.describe('Property: the booking state machine', () => {
             }),
           );
           for (const [i, found] of traces.entries())
-            expect(
+            exampleExpect(
               found,
               because(
                 'PV-3-REMOVE',

@@ -23,7 +23,7 @@ import { bookingInfoOf, describe, is2xx, is4xx, someString } from '../../fixture
 import { OnceNotes } from '../../fixtures/harness/properties/notes.ts';
 import { checkProperty, laneCount } from '../../fixtures/harness/properties/runner.ts';
 import { numRunsFor, propertySettings, seedLabel, testTimeoutFor } from '../../fixtures/harness/properties/settings.ts';
-import { expect, test } from '../../fixtures/harness/test.ts';
+import { exampleExpect, test } from '../../fixtures/harness/test.ts';
 import { because, clauseTest, configError, covers } from '../../fixtures/harness/verdicts.ts';
 
 const settings = propertySettings();
@@ -88,7 +88,7 @@ test.describe('Property: valid booking payloads', () => {
             // Say so when an earlier run's booking is still there: the removal did not work.
             const info = bookingInfoOf(await api.getCertificate(cert.reference, { label: 'why 409' }));
             const stale = sent.slice(0, -1).find((r) => containsValue(info, r));
-            expect(
+            exampleExpect(
               stale,
               because(
                 'PV-3-REMOVE',
@@ -99,7 +99,7 @@ test.describe('Property: valid booking payloads', () => {
           }
           if (beyond.length > 0) {
             beyondLog.record(beyond, res, body);
-            expect(
+            exampleExpect(
               res.status,
               because(
                 'PV-4-NO-5XX',
@@ -116,7 +116,7 @@ test.describe('Property: valid booking payloads', () => {
             return;
           }
           const advice = is4xx(res.status) ? refusalAdvice(res, body, rules, configFile, today) : '';
-          expect(
+          exampleExpect(
             is2xx(res.status),
             because(
               'PV-2.3-ACCEPT',
@@ -126,18 +126,18 @@ test.describe('Property: valid booking payloads', () => {
           notes.observe('PV-4-SUCCESS-CODES', `booking answered ${res.status} with ${res.text ? 'a body' : 'no body'}`);
 
           const read = await api.getCertificate(cert.reference, { label: 'read back' });
-          expect(
+          exampleExpect(
             read.status,
             because('PV-3-CREATE', `reading the booked certificate back answers 200, got ${describe(read)}`),
           ).toBe(200);
           const info = bookingInfoOf(read);
           // Evidence of creation that does not depend on the round trip being exact: our ASCII run-ID prefix.
-          expect(
+          exampleExpect(
             someString(info, (s) => s.startsWith(prefix)),
             because('PV-3-CREATE', `bookingInfo shows the booking just made (a bookingReference starting ${prefix})`),
           ).toBe(true);
           for (const [field, value] of Object.entries(body)) {
-            expect(
+            exampleExpect(
               containsValue(info, value),
               because(
                 'PV-2.3-ROUNDTRIP',
@@ -147,7 +147,7 @@ test.describe('Property: valid booking payloads', () => {
           }
           if (shape !== 'every field') {
             const text = NULL_AS_TEXT.find((t) => containsValue(info, t) && !Object.values(body).includes(t));
-            expect(
+            exampleExpect(
               text,
               because(
                 'PV-2.3-ROUNDTRIP',
@@ -160,7 +160,7 @@ test.describe('Property: valid booking payloads', () => {
           const removedTrace = removed
             .flatMap((r) => leftoversOf(r, body).map(([f, v]) => [r.bookingReference, f, v] as const))
             .find(([, , v]) => containsValue(info, v));
-          expect(
+          exampleExpect(
             removedTrace,
             because(
               'PV-3-REMOVE',
@@ -177,7 +177,7 @@ test.describe('Property: valid booking payloads', () => {
             bookingReference: bookingReference('fc2'),
           };
           const again = await api.book(cert.reference, second, { label: 'book again (property)' });
-          expect(
+          exampleExpect(
             again.status,
             because(
               'PV-3-CONFLICT',
@@ -185,7 +185,7 @@ test.describe('Property: valid booking payloads', () => {
                 `got ${describe(again)}`,
             ),
           ).toBe(409);
-          expect(
+          exampleExpect(
             String(again.json<Record<string, unknown>>()?.type ?? ''),
             because('PV-3-CONFLICT', 'the 409 names the error ItemAlreadyBooked'),
           ).toMatch(/ItemAlreadyBooked$/);
@@ -193,7 +193,7 @@ test.describe('Property: valid booking payloads', () => {
             await api.getCertificate(cert.reference, { label: 'read back after the refused booking' }),
           );
           const lost = Object.entries(body).find(([, v]) => !containsValue(kept, v));
-          expect(
+          exampleExpect(
             lost,
             because(
               'PV-3-CONFLICT',
@@ -202,7 +202,7 @@ test.describe('Property: valid booking payloads', () => {
             ),
           ).toBeUndefined();
           const refusedTrace = leftoversOf(second, body).find(([, v]) => containsValue(kept, v));
-          expect(
+          exampleExpect(
             refusedTrace,
             because(
               'PV-3-CONFLICT',
@@ -213,7 +213,7 @@ test.describe('Property: valid booking payloads', () => {
 
           removalSent = true;
           const removal = await api.removeBooking(cert.reference, { label: 'remove (property)' });
-          expect(
+          exampleExpect(
             is2xx(removal.status),
             because('PV-3-REMOVE', `removing the booking made with ${shape} succeeds, got ${describe(removal)}`),
           ).toBe(true);

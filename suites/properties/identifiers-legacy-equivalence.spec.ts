@@ -3,7 +3,7 @@ import { FailingRunRecorder } from '../../fixtures/harness/properties/recorder.t
 import { describe } from '../../fixtures/harness/properties/responses.ts';
 import { checkProperty, laneCount } from '../../fixtures/harness/properties/runner.ts';
 import { numRunsFor, propertySettings, seedLabel, testTimeoutFor } from '../../fixtures/harness/properties/settings.ts';
-import { expect, test } from '../../fixtures/harness/test.ts';
+import { exampleExpect, test } from '../../fixtures/harness/test.ts';
 import { because, clauseTest, covers, needs } from '../../fixtures/harness/verdicts.ts';
 
 const settings = propertySettings();
@@ -35,31 +35,32 @@ test.describe('Property: legacy numbers and references name the same certificate
             api.getCertificate(cert.legacyNumber!, { label: 'get by legacy number' }),
             api.getCertificate(cert.reference, { label: 'get by reference' }),
           ]);
-          expect(
+          exampleExpect(
             byLegacy.status,
             because(
               'PV-2.2-LEGACY',
               `GET by legacy number ${cert.legacyNumber} answers 200, got ${describe(byLegacy)}`,
             ),
           ).toBe(200);
-          expect(
+          exampleExpect(
             byReference.status,
             because('PV-4.2-GET', `GET by reference ${cert.reference} answers 200, got ${describe(byReference)}`),
           ).toBe(200);
           const legacyBody = byLegacy.json<Record<string, unknown>>();
           const referenceBody = byReference.json<Record<string, unknown>>();
-          expect(
+          exampleExpect(
             legacyBody?.certificateReferenceNumber,
             because('PV-2.2-LEGACY', `legacy number ${cert.legacyNumber} resolves to ${cert.reference}`),
           ).toBe(cert.reference);
-          expect(
+          exampleExpect(
             legacyBody?.certificateReferenceNumber,
             because('PV-2.2-LEGACY', 'both identifiers give the same certificateReferenceNumber'),
           ).toBe(referenceBody?.certificateReferenceNumber);
           for (const field of stable) {
-            expect(legacyBody?.[field], because('PV-2.2-LEGACY', `both identifiers give the same ${field}`)).toEqual(
-              referenceBody?.[field],
-            );
+            exampleExpect(
+              legacyBody?.[field],
+              because('PV-2.2-LEGACY', `both identifiers give the same ${field}`),
+            ).toEqual(referenceBody?.[field]);
           }
         },
         { settings, numRuns: runs, recorder, lanes },

@@ -5,7 +5,7 @@ import { FailingRunRecorder } from '../../fixtures/harness/properties/recorder.t
 import { describe, is2xx, is4xx } from '../../fixtures/harness/properties/responses.ts';
 import { checkProperty, laneCount } from '../../fixtures/harness/properties/runner.ts';
 import { numRunsFor, propertySettings, seedLabel, testTimeoutFor } from '../../fixtures/harness/properties/settings.ts';
-import { expect, test } from '../../fixtures/harness/test.ts';
+import { exampleExpect, test } from '../../fixtures/harness/test.ts';
 import { because, clauseTest, covers } from '../../fixtures/harness/verdicts.ts';
 
 const settings = propertySettings();
@@ -33,7 +33,7 @@ test.describe('Property: malformed identifiers', () => {
         malformedIdentifier(known),
         async (id) => {
           const res = await api.getCertificate(id.segment, { label: `get ${id.kind}` });
-          expect(
+          exampleExpect(
             res.status,
             because(
               'PV-4-NO-5XX',
@@ -46,7 +46,7 @@ test.describe('Property: malformed identifiers', () => {
             const number = id.segment.replace(/^0+/, '');
             const expected = known.find((k) => k.legacyNumber === number)?.reference;
             const got = res.json<{ certificateReferenceNumber?: unknown }>()?.certificateReferenceNumber;
-            expect(
+            exampleExpect(
               got,
               because(
                 'PV-2.2-LEGACY',
@@ -60,11 +60,11 @@ test.describe('Property: malformed identifiers', () => {
             );
             return;
           }
-          expect(
+          exampleExpect(
             carriesCertificate(res.json()),
             because(id.clause, `a ${id.kind} identifier (${id.segment}) returns no certificate, got ${describe(res)}`),
           ).toBe(false);
-          expect(
+          exampleExpect(
             is4xx(res.status),
             because(id.clause, `a ${id.kind} identifier (${id.segment}) is refused with a 4xx, got ${describe(res)}`),
           ).toBe(true);

@@ -19,6 +19,7 @@ import { configErrorCause, configErrorsOf } from '../../fixtures/judgement/index
 import { servingOf } from '../../fixtures/contract/needs.ts';
 import { listConformanceTestsAsync } from '../coverage/listing.ts';
 import { Pacer, workerShare } from '../../fixtures/harness/http/pacer.ts';
+import { QUICKEST_RTT_ENV } from '../../fixtures/harness/run/distance.ts';
 import { describePreflight, preflight } from '../../fixtures/harness/preflight/preflight.ts';
 import { historyFile, tokenLifeEvidence } from '../../fixtures/judgement/index.ts';
 import {
@@ -194,6 +195,7 @@ export async function certify(options: CertifyOptions): Promise<number> {
   else listing.abort();
   writeRunContext(reportDir, context);
   env.PVH_RTT_MS = String(check.rttMs);
+  env[QUICKEST_RTT_ENV] = String(check.fastestMs ?? check.rttMs);
   // Workers for this target (PVH_WORKERS wins): the checks mostly wait for round trips. How far the target is shows in
   // its quickest answer: on a busy machine the first GETs' median is the CPU's queue, not the distance.
   const choice = chooseWorkers({

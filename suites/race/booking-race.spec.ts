@@ -14,10 +14,12 @@ import {
   RaceSetupError,
   requestsPerTrial,
   startsBooked,
+  trialsSideBySide,
   type RaceScenario,
   type TrialReport,
 } from '../../fixtures/harness/race/trial.ts';
 import { runTrial } from '../../fixtures/harness/race/run-trial.ts';
+import { targetIsFar } from '../../fixtures/harness/run/distance.ts';
 import { ms, summarise } from '../../fixtures/harness/race/trial-summary.ts';
 import {
   because,
@@ -51,91 +53,112 @@ interface RaceFixtures {
   pool: CertificatePool;
 }
 
+const raceCertificate = (c: PoolCertificate) => ({
+  reference: c.reference,
+  ...(c.legacyNumber ? { legacyNumber: c.legacyNumber } : {}),
+});
+
 async function raceTrials(
   scenario: RaceScenario,
   { api, bookable, environment, pool }: RaceFixtures,
   testInfo: TestInfo,
 ): Promise<void> {
-  if (scenario === 'book-both-identifiers') {
-    // Racing through two identifiers means nothing when one of them names another certificate: a
-    // broken legacy lookup is PV-2.2-LEGACY's failure, not a race result.
-    const byLegacy = await api.getCertificate(legacyNumberOf(bookable), {
-      label: 'the legacy number names this certificate (precondition)',
-    });
-    expect(
-      byLegacy.json<{ certificateReferenceNumber?: unknown }>()?.certificateReferenceNumber,
-      because(
-        'PV-2.2-LEGACY',
-        `precondition of the race: legacy number ${bookable.legacyNumber} resolves to ${bookable.reference}, ` +
-          `got HTTP ${byLegacy.status} ${byLegacy.text.slice(0, 160)}`,
-      ),
-    ).toBe(bookable.reference);
-  }
+  // At a distance two trials at once, each on a certificate of its own and as strong as alone.
+  const side = trialsSideBySide(targetIsFar(), REQUESTS, environment.raceMaxConcurrency, api.pacer);
+  const certs = (side > 1 ? pool.spread(side, bookable) : [bookable]).filter(
+    (c) => c === bookable || scenario !== 'book-both-identifiers' || c.legacyNumber !== undefined,
+  );
+  if (scenario === 'book-both-identifiers')
+    for (const cert of certs) {
+      // Racing through two identifiers means nothing when one of them names another certificate: a
+      // broken legacy lookup is PV-2.2-LEGACY's failure, not a race result.
+      const byLegacy = await api.getCertificate(legacyNumberOf(cert), {
+        label: 'the legacy number names this certificate (precondition)',
+      });
+      expect(
+        byLegacy.json<{ certificateReferenceNumber?: unknown }>()?.certificateReferenceNumber,
+        because(
+          'PV-2.2-LEGACY',
+          `precondition of the race: legacy number ${cert.legacyNumber} resolves to ${cert.reference}, ` +
+            `got HTTP ${byLegacy.status} ${byLegacy.text.slice(0, 160)}`,
+        ),
+      ).toBe(cert.reference);
+    }
   const target = apiRaceTarget(api);
   // The certificate is unbooked now: learn this target's "nothing to remove" answer first.
   const unbookedRemoveStatus = await probeUnbookedRemove(target, bookable.reference);
   if (scenario.includes('remove'))
     observe('PV-3-REMOVE-UNBOOKED', `removing the booking of an unbooked certificate answered ${unbookedRemoveStatus}`);
 
-  const reports: TrialReport[] = [];
-  const certificate = {
-    reference: bookable.reference,
-    ...(bookable.legacyNumber ? { legacyNumber: bookable.legacyNumber } : {}),
-  };
-  for (let i = 0, spares = 0, reruns = 0; i < TRIALS + spares + reruns; i += 1) {
-    // Each trial within the pace as it is now: a 429 may have slowed it.
-    const n = requestsPerTrial(REQUESTS, environment.raceMaxConcurrency, api.pacer);
-    const report = await runTrial(target, {
-      scenario,
-      certificate,
-      n,
-      unbookedRemoveStatus,
-      timeoutMs: environment.requestTimeoutMs,
-    }).catch((error: unknown) => {
-      if (!(error instanceof RaceSetupError)) throw error;
-      // The certificate is unbooked here (from the pool, or after the last trial's removal).
-      expect(
-        error.status,
-        because(
-          'PV-3-CREATE',
-          `trial ${i + 1} starts by booking ${error.id}, which is unbooked, and that booking must succeed; ` +
-            `got HTTP ${error.status}`,
+  // Trials in order of their number, each with the certificate it ran on.
+  const trials: Array<{ r: TrialReport; cert: PoolCertificate }> = [];
+  let next = 0;
+  let spares = 0;
+  let reruns = 0;
+  const lane = async (cert: PoolCertificate) => {
+    const certificate = raceCertificate(cert);
+    while (next < TRIALS + spares + reruns) {
+      const i = next++;
+      // Each trial within the pace as it is now: a 429 may have slowed it.
+      const n = requestsPerTrial(REQUESTS, environment.raceMaxConcurrency, api.pacer);
+      const report = await runTrial(target, {
+        scenario,
+        certificate,
+        n,
+        unbookedRemoveStatus,
+        timeoutMs: environment.requestTimeoutMs,
+      }).catch((error: unknown) => {
+        if (!(error instanceof RaceSetupError)) throw error;
+        // The certificate is unbooked here (from the pool, or after the last trial's removal).
+        expect(
+          error.status,
+          because(
+            'PV-3-CREATE',
+            `trial ${i + 1} starts by booking ${error.id}, which is unbooked, and that booking must succeed; ` +
+              `got HTTP ${error.status}`,
+          ),
+        ).toBeLessThan(300);
+        throw error;
+      });
+      trials[i] = { r: report, cert };
+      if (report.verdict.ok && report.verdict.rateLimited && reruns < RATE_LIMITED_RERUNS) reruns += 1;
+      else if (report.verdict.ok && report.verdict.incomplete && spares < SPARE_TRIALS) spares += 1;
+      // The racing requests bypass the API fixture, whose booking ledger sees only a trial's setup and
+      // the removal ending it: when anything was booked, the certificate was booked, then removed, by us.
+      if (
+        startsBooked(scenario) ||
+        report.outcomes.some((o) => o.kind === 'book' && o.status !== null && is2xx(o.status))
+      ) {
+        pool.ledger.removedAfterUntrackedBooking(cert.reference, 'the removal that ends a race trial');
+      }
+      await testInfo.attach(`race-trial-${i + 1}.json`, {
+        contentType: 'application/json',
+        body: JSON.stringify(
+          {
+            scenario,
+            certificate: cert.reference,
+            ok: report.verdict.ok,
+            distribution: report.verdict.histogram,
+            violations: report.verdict.violations,
+            clientReleaseSpread: ms(report.releaseSpreadNs),
+            serverArrivalSpread: report.serverSpreadNs === undefined ? 'not reported' : ms(report.serverSpreadNs),
+            synchronised: report.synchronised,
+            outcomes: report.outcomes,
+          },
+          null,
+          2,
         ),
-      ).toBeLessThan(300);
-      throw error;
-    });
-    reports.push(report);
-    if (report.verdict.ok && report.verdict.rateLimited && reruns < RATE_LIMITED_RERUNS) reruns += 1;
-    else if (report.verdict.ok && report.verdict.incomplete && spares < SPARE_TRIALS) spares += 1;
-    // The racing requests bypass the API fixture, whose booking ledger sees only a trial's setup and
-    // the removal ending it: when anything was booked, the certificate was booked, then removed, by us.
-    if (
-      startsBooked(scenario) ||
-      report.outcomes.some((o) => o.kind === 'book' && o.status !== null && is2xx(o.status))
-    ) {
-      pool.ledger.removedAfterUntrackedBooking(bookable.reference, 'the removal that ends a race trial');
+      });
     }
-    await testInfo.attach(`race-trial-${i + 1}.json`, {
-      contentType: 'application/json',
-      body: JSON.stringify(
-        {
-          scenario,
-          ok: report.verdict.ok,
-          distribution: report.verdict.histogram,
-          violations: report.verdict.violations,
-          clientReleaseSpread: ms(report.releaseSpreadNs),
-          serverArrivalSpread: report.serverSpreadNs === undefined ? 'not reported' : ms(report.serverSpreadNs),
-          synchronised: report.synchronised,
-          outcomes: report.outcomes,
-        },
-        null,
-        2,
-      ),
-    });
-  }
+  };
+  // A lane that fails lets the other finish its trial (its removal included) before the failure is reported.
+  const ran = await Promise.allSettled(certs.map(lane));
+  const broke = ran.find((r) => r.status === 'rejected');
+  if (broke) throw broke.reason;
+  const reports = trials.map((t) => t.r);
   testInfo.annotations.push({ type: 'race-summary', description: summarise(reports) });
 
-  const failed = reports.map((r, i) => ({ r, i })).filter(({ r }) => !r.verdict.ok);
+  const failed = trials.map(({ r, cert }, i) => ({ r, i, cert })).filter(({ r }) => !r.verdict.ok);
   const first = failed[0];
   if (first) {
     // The evidence of a race is the trial that broke and a concurrent replay of it, not the setup requests one after
@@ -143,7 +166,7 @@ async function raceTrials(
     const about = `trial ${first.i + 1} of ${reports.length} of "${testInfo.title.replace(/\s*\([^)]*\)$/, '')}"`;
     await testInfo.attach(TRIAL_FILE, {
       contentType: 'application/json',
-      body: JSON.stringify(trialRecord(first.r, certificate, environment.baseUrl, about), null, 2),
+      body: JSON.stringify(trialRecord(first.r, raceCertificate(first.cert), environment.baseUrl, about), null, 2),
     });
     await testInfo.attach('reproduce.sh', {
       contentType: 'text/plain',
@@ -153,16 +176,18 @@ async function raceTrials(
   // Every booking of a trial refused as already booked, none winning: contention, or a target that
   // refuses even a lone booking? The second is PV-3-CREATE (the ledger's PV-3-REMOVE after our own
   // removal), not a race.
-  if (
-    !startsBooked(scenario) &&
-    failed.some(({ r }) => r.outcomes.every((o) => o.kind === 'book' && o.status === 409))
-  ) {
-    const lone = await api.book(bookable.reference, validBooking(), { label: 'a lone booking after the race trials' });
+  const refused = startsBooked(scenario)
+    ? undefined
+    : failed.find(({ r }) => r.outcomes.every((o) => o.kind === 'book' && o.status === 409));
+  if (refused) {
+    const lone = await api.book(refused.cert.reference, validBooking(), {
+      label: 'a lone booking after the race trials',
+    });
     expect(
       lone.status,
       because(
         'PV-3-CREATE',
-        `in a trial every synchronised booking of ${bookable.reference}, a pool certificate no one else ` +
+        `in a trial every synchronised booking of ${refused.cert.reference}, a pool certificate no one else ` +
           (`books, was refused as already booked with none winning, and a lone booking now is refused too ` +
             `(HTTP ${lone.status} `) +
           `${lone.text.slice(0, 120)}): the target refuses to book it at all, so atomicity cannot be judged`,
@@ -173,20 +198,22 @@ async function raceTrials(
   // after the other on that route? The second is PV-3-CONFLICT, not a race result.
   const winners = (r: TrialReport) =>
     r.outcomes.filter((o) => o.kind === 'book' && o.status !== null && is2xx(o.status));
-  if (!startsBooked(scenario) && failed.some(({ r }) => winners(r).length > 1)) {
-    const made = await api.book(bookable.reference, validBooking(), {
+  const doubled = startsBooked(scenario) ? undefined : failed.find(({ r }) => winners(r).length > 1)?.cert;
+  if (doubled) {
+    const made = await api.book(doubled.reference, validBooking(), {
       label: 'a booking one at a time after the race trials',
     });
     expect(
       made.status,
       because(
         'PV-3-CREATE',
-        `after the race trials a lone booking of ${bookable.reference} succeeds, ` +
+        `after the race trials a lone booking of ${doubled.reference} succeeds, ` +
           `got HTTP ${made.status} ${made.text.slice(0, 120)}`,
       ),
     ).toBeLessThan(300);
-    for (const via of new Set(failed.flatMap(({ r }) => winners(r).map((o) => o.via ?? 'reference')))) {
-      const id = via === 'legacy' ? legacyNumberOf(bookable) : bookable.reference;
+    const on = failed.filter(({ cert }) => cert === doubled);
+    for (const via of new Set(on.flatMap(({ r }) => winners(r).map((o) => o.via ?? 'reference')))) {
+      const id = via === 'legacy' ? legacyNumberOf(doubled) : doubled.reference;
       const again = await api.book(id, validBooking(), {
         label: `a second booking by ${via === 'legacy' ? 'legacy number' : 'reference'}, one at a time`,
       });
@@ -194,8 +221,8 @@ async function raceTrials(
         again.status,
         because(
           'PV-3-CONFLICT',
-          `a trial had ${Math.max(...failed.map(({ r }) => winners(r).length))} winners, and a second booking ` +
-            `of ${bookable.reference} by ${via === 'legacy' ? `legacy number ${id}` : 'reference'}, sent alone ` +
+          `a trial had ${Math.max(...on.map(({ r }) => winners(r).length))} winners, and a second booking ` +
+            `of ${doubled.reference} by ${via === 'legacy' ? `legacy number ${id}` : 'reference'}, sent alone ` +
             `after the first, is not refused either (HTTP ${again.status}): the target does not refuse second ` +
             `bookings on that route, race or not`,
         ),

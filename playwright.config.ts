@@ -9,11 +9,13 @@ import { CERTIFY_VARIABLE, playwrightReportDir, SELF_TEST_VARIABLE } from './fix
 import { makeHermetic } from './fixtures/harness/run/hermetic-env.ts';
 import { PLAN_ENV } from './scripts/mutation/plan-file.ts';
 import { conformanceWorkers } from './fixtures/harness/run/worker-count.ts';
-import { awaitSuitesGo } from './fixtures/harness/run/suites-go.ts';
+import { awaitPreflightGate, awaitSuitesGo } from './fixtures/harness/run/suites-go.ts';
 
 // Started early by certify (scripts/certify/suites.ts): the run's environment arrives here, before anything below
 // reads it.
 await awaitSuitesGo();
+// A worker of a run certify gave before its audit ended (a distant target) waits here for the audit's end.
+await awaitPreflightGate();
 
 // The harness's own tests run with an environment they set themselves (hermetic-env.ts): decided
 // once, in the runner process, before any worker starts (workers inherit it).

@@ -17,6 +17,7 @@ import {
   type RunContext,
 } from '../../fixtures/harness/run/run-context.ts';
 import { gitCommit, harnessVersion } from '../../fixtures/harness/run/run-info.ts';
+import { PREFLIGHT_GATE_ENV } from '../../fixtures/harness/run/suites-go.ts';
 import { readLostMarker } from '../../fixtures/harness/run/target-health.ts';
 import { ANNOTATION, type RootFinding } from '../../fixtures/harness/verdicts.ts';
 import {
@@ -57,6 +58,9 @@ export default class CertificationReporter implements Reporter {
     this.project = options.project ?? 'conformance';
   }
 
+  /** The plan's lines, until the first test begins (PREFLIGHT_GATE_ENV). */
+  private plan: string | undefined;
+
   printsToStdio(): boolean {
     return false;
   }
@@ -80,14 +84,20 @@ export default class CertificationReporter implements Reporter {
         this.context?.universe ? this.declared : undefined,
         this.context?.evidence,
       );
-      console.log(
-        redact(
-          describePlan(plan, serving.name, 12)
-            .map((l) => `plan: ${l}`)
-            .join('\n'),
-        ),
+      const lines = redact(
+        describePlan(plan, serving.name, 12)
+          .map((l) => `plan: ${l}`)
+          .join('\n'),
       );
+      // While certify's audit still runs (its workers start meanwhile), the plan waits for the first test.
+      if (process.env[PREFLIGHT_GATE_ENV]) this.plan = lines;
+      else console.log(lines);
     }
+  }
+
+  onTestBegin(): void {
+    if (this.plan !== undefined) console.log(this.plan);
+    this.plan = undefined;
   }
 
   onTestEnd(test: TestCase, result: TestResult): void {
@@ -131,6 +141,7 @@ export default class CertificationReporter implements Reporter {
   }
 
   async onEnd(result: FullResult): Promise<void> {
+    this.onTestBegin();
     const tests = [...this.outcomes.values()];
     // A harness-only run or a --list certifies nothing (certify itself reports a run stopped before any test).
     if (tests.length === 0) return;

@@ -101,3 +101,24 @@ test('certify asks Playwright for the compact progress unless --verbose', () => 
   expect(list('compact')).toBe('["./reporters/progress/compact.ts"]');
   expect(list('full')).toMatch(/^\["(list|dot)"\]$/);
 });
+
+test('while certify audits a distant target the begin line waits for the first test, then comes before it', () => {
+  const lines: string[] = [];
+  const log = console.log;
+  console.log = (...args: unknown[]) => void lines.push(args.join(' '));
+  process.env.PVH_PREFLIGHT_GATE = '/tmp/gate';
+  try {
+    const one = { outcome: () => 'expected', titlePath: () => ['', 'conformance', 'x', 'y'] } as unknown as TestCase;
+    const reporter = new CompactProgress();
+    reporter.onBegin({ workers: 16 } as FullConfig, { allTests: () => [one] } as unknown as Suite);
+    expect(lines).toEqual([]);
+    reporter.onTestBegin(one);
+    expect(lines).toEqual([expect.stringMatching(/^progress: 1 tests, 16 workers/)]);
+    reporter.onTestEnd(one, { status: 'passed', errors: [] } as unknown as TestResult);
+    reporter.onEnd({ status: 'passed' } as FullResult);
+    expect(lines.filter((l) => l.startsWith('progress: 1 tests'))).toHaveLength(1);
+  } finally {
+    console.log = log;
+    delete process.env.PVH_PREFLIGHT_GATE;
+  }
+});

@@ -4,6 +4,7 @@
  * line per test. `certify --verbose` uses Playwright's list reporter instead; the certification
  * report and Playwright's JSON keep every test either way.
  */
+import { PREFLIGHT_GATE_ENV } from '../../fixtures/harness/run/suites-go.ts';
 import type {
   FullConfig,
   FullResult,
@@ -38,6 +39,9 @@ export default class CompactProgress implements Reporter {
   private readonly quietMs: number;
 
   /** `quietMs`: the silence before a still-running line (default QUIET_MS; tests set it short). */
+  /** The begin line, until the first test begins (PREFLIGHT_GATE_ENV). */
+  private held: (() => void) | undefined;
+
   constructor(options: { quietMs?: number } = {}) {
     this.quietMs = options.quietMs ?? QUIET_MS;
   }
@@ -48,17 +52,24 @@ export default class CompactProgress implements Reporter {
 
   onBegin(config: FullConfig, suite: Suite): void {
     this.total = suite.allTests().length;
-    this.started = Date.now();
-    console.log(
-      `progress: ${this.total} tests, ${config.workers} worker${config.workers === 1 ? '' : 's'} (a line per ` +
-        `10 %; --verbose lists every test)`,
-    );
-    this.lastLine = Date.now();
-    this.quiet = setInterval(() => this.stillRunning(), Math.min(1_000, this.quietMs));
-    this.quiet.unref();
+    const begin = () => {
+      this.started = Date.now();
+      console.log(
+        `progress: ${this.total} tests, ${config.workers} worker${config.workers === 1 ? '' : 's'} (a line per ` +
+          `10 %; --verbose lists every test)`,
+      );
+      this.lastLine = Date.now();
+      this.quiet = setInterval(() => this.stillRunning(), Math.min(1_000, this.quietMs));
+      this.quiet.unref();
+    };
+    // While certify's audit still runs (its workers start meanwhile), the run begins with its first test.
+    if (process.env[PREFLIGHT_GATE_ENV]) this.held = begin;
+    else begin();
   }
 
   onTestBegin(test: TestCase): void {
+    this.held?.();
+    this.held = undefined;
     this.running.set(test, Date.now());
   }
 
@@ -102,6 +113,7 @@ export default class CompactProgress implements Reporter {
   }
 
   onEnd(result: FullResult): void {
+    this.held?.();
     clearInterval(this.quiet);
     if (this.done < this.total) console.log(`${this.line()}; ${result.status}`);
   }

@@ -66,7 +66,7 @@ runMain({
     PVH_ENV: 'default of --env (local when unset)',
     PVH_WORKERS:
       'Playwright workers, 1 to 64; each certifies with its own slice of the pool (default: chosen\nfrom the ' +
-      'round-trip time, the pool and certify.maxConcurrency: 2 on loopback, up to 8)',
+      'round-trip time, the pool and certify.maxConcurrency: 2 on loopback, up to 16)',
     FC_LANES: 'property examples run side by side in a worker, at most (default 8; 1: one at a time)',
     PVH_REPORT_DIR: 'where the reports are written (default reports)',
     [PROMETHEUS_URL_VAR]: 'default of --prometheus',

@@ -4,7 +4,8 @@
  * used is INCONCLUSIVE within seconds), runs the conformance project, and returns the verdict's
  * exit code: 0 CONFORMANT, 1 NOT CONFORMANT, 3 INCONCLUSIVE.
  */
-import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { configFileFor, describeUrls, displayPath, isPath, loadDotEnv } from '../../fixtures/environments/load.ts';
 import { openTarget } from '../../fixtures/environments/open-target.ts';
@@ -18,8 +19,6 @@ import { finishedTests, gapsNote } from '../../fixtures/judgement/index.ts';
 import { configErrorCause, configErrorsOf } from '../../fixtures/judgement/index.ts';
 import { servingOf } from '../../fixtures/contract/needs.ts';
 import { listConformanceTestsAsync } from '../coverage/listing.ts';
-import { Pacer, workerShare } from '../../fixtures/harness/http/pacer.ts';
-import { QUICKEST_RTT_ENV } from '../../fixtures/harness/run/distance.ts';
 import { describePreflight, preflight } from '../../fixtures/harness/preflight/preflight.ts';
 import { historyFile, tokenLifeEvidence } from '../../fixtures/judgement/index.ts';
 import {
@@ -30,17 +29,11 @@ import {
 } from '../../fixtures/harness/run/run-context.ts';
 import { describeNetwork } from '../../fixtures/environments/network/settings.ts';
 import { newRunId } from '../../fixtures/harness/run/run-id.ts';
-import { timeScaleFor } from '../../fixtures/harness/run/time-scale.ts';
-import {
-  CHOSEN_WORKERS_ENV,
-  chooseWorkers,
-  conformanceWorkers,
-  DEFAULT_WORKERS,
-  workerCount,
-} from '../../fixtures/harness/run/worker-count.ts';
+import { DEFAULT_WORKERS, workerCount } from '../../fixtures/harness/run/worker-count.ts';
 import { provisional } from './provisional.ts';
-import { askedRaceRequests } from '../../fixtures/harness/race/trial.ts';
 import { startConformanceSuites } from './suites.ts';
+import { EARLY_GO_RTT_MS, setSuitesEnv } from './suites-env.ts';
+import { PREFLIGHT_GATE_ENV } from '../../fixtures/harness/run/suites-go.ts';
 import { filterOf, suiteArgs, type CertifyOptions } from './options.ts';
 import { ATTEMPT_DIR, cleanUpAfterStop, lastComplete } from './attempt.ts';
 import { rootCausesHeadline } from '../../fixtures/judgement/index.ts';
@@ -164,20 +157,41 @@ export async function certify(options: CertifyOptions): Promise<number> {
 
   const attempt = { context, universe, reportDir, attemptDir, certDir, junit, environment: resolved.name, env };
   const stopped = async (signal: string, phase: string, settling?: Promise<unknown>) => {
-    early.end();
+    // The stop's handlers stay until its report is written: the same Ctrl-C arrives twice (the terminal's, and npm's
+    // passing it on, late when the CPU is busy), and Node's default for the second would end certify unreported.
     suitesRun.cancel();
     // What the preflight had under way finishes (a probe removes what it booked), within a few seconds.
     if (settling)
       await Promise.race([settling.catch(() => undefined), new Promise((r) => setTimeout(r, 3000).unref())]);
     listing.abort();
     await target.close();
-    return finish(EXIT_CODE.INCONCLUSIVE, await stoppedBeforeSuites(attempt, signal as never, phase));
+    const results = await stoppedBeforeSuites(attempt, signal as never, phase);
+    early.end();
+    return finish(EXIT_CODE.INCONCLUSIVE, results);
   };
   if (early.signal) return stopped(early.signal, 'while the target was opened');
 
-  // 3. Preflight: can the target be used at all, and is it what the config says?
-  const running = preflight(resolved);
+  // 3. Preflight: can the target be used at all, and is it what the config says? A distant target's run is given to
+  // Playwright as soon as the first GETs say how far: its workers start during the audit and wait for its end.
+  const gate = path.join(os.tmpdir(), `pvh-preflight-${env.PVH_RUN_ID}-passed`);
+  let workersLine: string | undefined;
+  let sending: Promise<void> | undefined;
+  const running = preflight(resolved, {
+    onMeasured: (times) => {
+      if (times.fastestMs < EARLY_GO_RTT_MS || early.signal) return;
+      sending = (async () => {
+        env[PREFLIGHT_GATE_ENV] = gate;
+        workersLine = setSuitesEnv(env, resolved, times, !!options.verbose);
+        context.rttMs = times.rttMs;
+        if (filter) context.universe = await listed;
+        writeRunContext(reportDir, context);
+        process.once('exit', () => rmSync(gate, { force: true }));
+        suitesRun.send(env);
+      })();
+    },
+  });
   const check = await early.race(running);
+  await sending;
   if (!check) return stopped(early.signal!, 'during the preflight', running);
   console.log(`certify: ${describePreflight(check)}`);
   if (!check.ok) {
@@ -190,40 +204,20 @@ export async function certify(options: CertifyOptions): Promise<number> {
   // From here the run tests: the Allure results and the JUnit file show this run only.
   rmSync(path.join(reportDir, 'allure-results'), { recursive: true, force: true });
   rmSync(junit, { force: true });
-  context.rttMs = check.rttMs!;
-  if (filter) context.universe = await listed;
-  else listing.abort();
-  writeRunContext(reportDir, context);
-  env.PVH_RTT_MS = String(check.rttMs);
-  env[QUICKEST_RTT_ENV] = String(check.fastestMs ?? check.rttMs);
-  // Workers for this target (PVH_WORKERS wins): the checks mostly wait for round trips. How far the target is shows in
-  // its quickest answer: on a busy machine the first GETs' median is the CPU's queue, not the distance.
-  const choice = chooseWorkers({
-    rttMs: check.fastestMs ?? check.rttMs!,
-    writableVenues: resolved.writable.map((c) => c.venue),
-    ...(resolved.certify.maxConcurrency !== undefined ? { maxConcurrency: resolved.certify.maxConcurrency } : {}),
-    ...(resolved.writable.length > 0
-      ? { raceRequests: Math.min(askedRaceRequests(env), resolved.raceMaxConcurrency) }
-      : {}),
-  });
-  env[CHOSEN_WORKERS_ENV] = String(choice.workers);
-  const workers = conformanceWorkers(env);
-  // How the count was chosen is for --verbose: a partner needs to know only how many run side by side.
-  const why = env.PVH_WORKERS?.trim()
-    ? ' (PVH_WORKERS)'
-    : options.verbose
-      ? `: ${choice.why}`
-      : choice.poolHint
-        ? ` (${choice.poolHint})`
-        : '';
-  console.log(`certify: ${workers} worker${workers === 1 ? '' : 's'} side by side${why}`);
-  const paceMs = new Pacer(workerShare(resolved.certify, workers)).intervalMs;
-  env.PVH_TIME_SCALE = String(timeScaleFor(check.rttMs!, resolved.config.timeouts?.budgetScale, paceMs));
+  if (!filter) listing.abort();
+  if (!workersLine) {
+    workersLine = setSuitesEnv(env, resolved, { rttMs: check.rttMs!, fastestMs: check.fastestMs! }, !!options.verbose);
+    context.rttMs = check.rttMs!;
+    if (filter) context.universe = await listed;
+    writeRunContext(reportDir, context);
+  }
+  console.log(workersLine);
 
   // 4. The conformance project (it hears stop signals itself). Stopped, its workers may not have removed what
   // they booked.
   if (early.signal) return stopped(early.signal, 'before the suites started');
   early.end();
+  if (env[PREFLIGHT_GATE_ENV]) writeFileSync(gate, 'the preflight passed\n');
   const suites = await suitesRun.go(env);
   if (suites.signalled && resolved.writable.length > 0 && !target.embedded)
     await cleanUpAfterStop(resolved, context.runId);

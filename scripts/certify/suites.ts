@@ -25,8 +25,12 @@ export interface SuitesRun {
   seconds: string;
 }
 
-/** A Playwright run started early: `go` gives it the run's environment and waits for it; `cancel` ends it unused. */
+/**
+ * A Playwright run started early: `go` gives it the run's environment (unless `send` gave it already, for its workers
+ * to start before the tests may) and waits for it; `cancel` ends it before `go`.
+ */
 export interface PendingSuites {
+  send(env: NodeJS.ProcessEnv): void;
   go(env: NodeJS.ProcessEnv): Promise<SuitesRun>;
   cancel(): void;
 }
@@ -49,11 +53,17 @@ export function startConformanceSuites(args: string[], env: NodeJS.ProcessEnv): 
   word.on('error', () => undefined);
   const exited = new Promise<number>((resolve) => child.on('exit', (c, signal) => resolve(c ?? (signal ? 130 : 1))));
   let settled = false;
+  let sent = false;
   return {
+    send(runEnv) {
+      if (sent) return;
+      sent = true;
+      word.end(JSON.stringify(runEnv));
+    },
     cancel() {
       if (settled) return;
       settled = true;
-      word.end();
+      if (!sent) word.end();
       try {
         process.kill(-child.pid!, 'SIGTERM');
       } catch {
@@ -79,7 +89,8 @@ export function startConformanceSuites(args: string[], env: NodeJS.ProcessEnv): 
           // the group is gone already
         }
       });
-      word.end(JSON.stringify(runEnv));
+      if (!sent) word.end(JSON.stringify(runEnv));
+      sent = true;
       const code = await exited;
       off();
       return { code, seconds: ((performance.now() - t0) / 1000).toFixed(1), ...(signalled ? { signalled } : {}) };

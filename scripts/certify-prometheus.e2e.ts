@@ -11,6 +11,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import localConfig from '../fixtures/environments/configs/local.ts';
+import { embeddedExtras } from '../fixtures/environments/embedded.ts';
 import { demoUsers, startReferenceServer, type RunningReference } from '../fixtures/reference-api/index.ts';
 import { CANARY_SECRETS, canarySpecs, SECRET_MARKER, TOKEN_PREFIX } from '../fixtures/harness/http/canaries.ts';
 import { buildNeedles, formatFinding, scanBuffer, scanText, tokenSet } from '../fixtures/harness/http/secret-scan.ts';
@@ -76,7 +77,11 @@ test.describe('certify --prometheus', () => {
 
   test.beforeAll(async () => {
     dir = mkdtempSync(path.join(tmpdir(), 'pvh-prometheus-'));
-    reference = await startReferenceServer({ userSecrets: CANARY_SECRETS, tokenPrefix: TOKEN_PREFIX });
+    reference = await startReferenceServer({
+      seedCount: embeddedExtras(localConfig),
+      userSecrets: CANARY_SECRETS,
+      tokenPrefix: TOKEN_PREFIX,
+    });
     capture = await startCapture();
     config = path.join(dir, 'prom-target.mts');
     const target = {

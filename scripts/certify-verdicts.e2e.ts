@@ -10,6 +10,7 @@ import { createServer, type Server, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import localConfig from '../fixtures/environments/configs/local.ts';
+import { embeddedExtras } from '../fixtures/environments/embedded.ts';
 import { demoUsers, SEED_BOOKED_AT, startReferenceServer } from '../fixtures/reference-api/index.ts';
 import type { CertificationResults } from '../fixtures/judgement/index.ts';
 import { ATTEMPT_DIR } from './certify/attempt.ts';
@@ -182,7 +183,7 @@ test.describe('certify: verdicts on targets that cannot be used', () => {
 
   test('a target lost after the preflight stops the run as INCONCLUSIVE, not one failure per test', async () => {
     test.setTimeout(120_000);
-    const target = await startReferenceServer();
+    const target = await startReferenceServer({ seedCount: embeddedExtras(localConfig) });
     let stopped = false;
     const run = await certify(configFor(dir, 'lost-target', target.baseUrl, target.authUrl), dir, [], (line) => {
       if (!stopped && line.includes('round-trip time')) {
@@ -201,7 +202,10 @@ test.describe('certify: verdicts on targets that cannot be used', () => {
   test('SIGTERM during the suites leaves an INCONCLUSIVE report (interrupted), never an earlier verdict', async () => {
     test.setTimeout(120_000);
     // 25 ms per request keeps the state-machine property running for a while.
-    const target = await startReferenceServer({ chaos: { latencyMs: 25, errorRate: 0, dropRate: 0 } });
+    const target = await startReferenceServer({
+      seedCount: embeddedExtras(localConfig),
+      chaos: { latencyMs: 25, errorRate: 0, dropRate: 0 },
+    });
     try {
       const config = configFor(dir, 'interrupted', target.baseUrl, target.authUrl);
       // A first, complete run leaves a CONFORMANT-or-not verdict on disk...

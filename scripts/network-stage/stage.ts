@@ -13,6 +13,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { startReferenceServer, type RunningReference } from '../../fixtures/reference-api/index.ts';
+import localConfig from '../../fixtures/environments/configs/local.ts';
+import { embeddedExtras } from '../../fixtures/environments/embedded.ts';
 import { PROJECT_ROOT } from '../../fixtures/harness/support/project-root.ts';
 import { freePort } from '../../fixtures/harness/support/free-port.ts';
 import { makeCertificates } from './certificates.ts';
@@ -80,7 +82,8 @@ export async function startStage(options: { log?: (line: string) => void } = {})
   };
   try {
     const files = makeCertificates(dir, secrets.passphrase);
-    ref = await startReferenceServer({});
+    // The reference the local config's pool describes, its extra certificates included.
+    ref = await startReferenceServer({ seedCount: embeddedExtras(localConfig) });
     const ports = { api: await freePort(), auth: await freePort(), legacy: await freePort() };
     const proxyPort = await freePort();
     for (const sub of ['nginx-tmp', 'squid']) mkdirSync(path.join(dir, sub), { recursive: true });

@@ -96,6 +96,10 @@ export default class CertificationReporter implements Reporter {
   }
 
   onTestBegin(): void {
+    this.printPlan();
+  }
+
+  private printPlan(): void {
     if (this.plan !== undefined) console.log(this.plan);
     this.plan = undefined;
   }
@@ -141,7 +145,7 @@ export default class CertificationReporter implements Reporter {
   }
 
   async onEnd(result: FullResult): Promise<void> {
-    this.onTestBegin();
+    this.printPlan();
     const tests = [...this.outcomes.values()];
     // A harness-only run or a --list certifies nothing (certify itself reports a run stopped before any test).
     if (tests.length === 0) return;

@@ -176,18 +176,19 @@ export async function certify(options: CertifyOptions): Promise<number> {
   const gate = path.join(os.tmpdir(), `pvh-preflight-${env.PVH_RUN_ID}-passed`);
   let workersLine: string | undefined;
   let sending: Promise<void> | undefined;
+  // The run's environment and context for a target this far: once, from the first GETs or from the whole preflight.
+  const describeRun = async (times: { rttMs: number; fastestMs?: number }) => {
+    workersLine = setSuitesEnv(env, resolved, times, !!options.verbose);
+    context.rttMs = times.rttMs;
+    if (filter) context.universe = await listed;
+    writeRunContext(reportDir, context);
+  };
   const running = preflight(resolved, {
     onMeasured: (times) => {
       if (times.fastestMs < EARLY_GO_RTT_MS || early.signal) return;
-      sending = (async () => {
-        env[PREFLIGHT_GATE_ENV] = gate;
-        workersLine = setSuitesEnv(env, resolved, times, !!options.verbose);
-        context.rttMs = times.rttMs;
-        if (filter) context.universe = await listed;
-        writeRunContext(reportDir, context);
-        process.once('exit', () => rmSync(gate, { force: true }));
-        suitesRun.send(env);
-      })();
+      env[PREFLIGHT_GATE_ENV] = gate;
+      process.once('exit', () => rmSync(gate, { force: true }));
+      sending = describeRun(times).then(() => suitesRun.send(env));
     },
   });
   const check = await early.race(running);
@@ -205,12 +206,11 @@ export async function certify(options: CertifyOptions): Promise<number> {
   rmSync(path.join(reportDir, 'allure-results'), { recursive: true, force: true });
   rmSync(junit, { force: true });
   if (!filter) listing.abort();
-  if (!workersLine) {
-    workersLine = setSuitesEnv(env, resolved, { rttMs: check.rttMs!, fastestMs: check.fastestMs! }, !!options.verbose);
-    context.rttMs = check.rttMs!;
-    if (filter) context.universe = await listed;
-    writeRunContext(reportDir, context);
-  }
+  if (!workersLine)
+    await describeRun({
+      rttMs: check.rttMs!,
+      ...(check.fastestMs !== undefined ? { fastestMs: check.fastestMs } : {}),
+    });
   console.log(workersLine);
 
   // 4. The conformance project (it hears stop signals itself). Stopped, its workers may not have removed what

@@ -19,12 +19,14 @@ export function setSuitesEnv(
   times: { rttMs: number; fastestMs?: number },
   verbose: boolean,
 ): string {
+  // How far the target is shows in its quickest answer: on a busy machine the first GETs' median is the CPU's queue,
+  // not the distance.
+  const quickest = times.fastestMs ?? times.rttMs;
   env.PVH_RTT_MS = String(times.rttMs);
-  env[QUICKEST_RTT_ENV] = String(times.fastestMs ?? times.rttMs);
-  // Workers for this target (PVH_WORKERS wins): the checks mostly wait for round trips. How far the target is shows in
-  // its quickest answer: on a busy machine the first GETs' median is the CPU's queue, not the distance.
+  env[QUICKEST_RTT_ENV] = String(quickest);
+  // Workers for this target (PVH_WORKERS wins): the checks mostly wait for round trips.
   const choice = chooseWorkers({
-    rttMs: times.fastestMs ?? times.rttMs,
+    rttMs: quickest,
     writableVenues: resolved.writable.map((c) => c.venue),
     ...(resolved.certify.maxConcurrency !== undefined ? { maxConcurrency: resolved.certify.maxConcurrency } : {}),
     ...(resolved.writable.length > 0

@@ -54,12 +54,13 @@ export function startConformanceSuites(args: string[], env: NodeJS.ProcessEnv): 
   const exited = new Promise<number>((resolve) => child.on('exit', (c, signal) => resolve(c ?? (signal ? 130 : 1))));
   let settled = false;
   let sent = false;
+  const send = (runEnv: NodeJS.ProcessEnv) => {
+    if (sent) return;
+    sent = true;
+    word.end(JSON.stringify(runEnv));
+  };
   return {
-    send(runEnv) {
-      if (sent) return;
-      sent = true;
-      word.end(JSON.stringify(runEnv));
-    },
+    send,
     cancel() {
       if (settled) return;
       settled = true;
@@ -89,8 +90,7 @@ export function startConformanceSuites(args: string[], env: NodeJS.ProcessEnv): 
           // the group is gone already
         }
       });
-      if (!sent) word.end(JSON.stringify(runEnv));
-      sent = true;
+      send(runEnv);
       const code = await exited;
       off();
       return { code, seconds: ((performance.now() - t0) / 1000).toFixed(1), ...(signalled ? { signalled } : {}) };

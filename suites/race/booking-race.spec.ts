@@ -95,9 +95,10 @@ async function raceTrials(
   let next = 0;
   let spares = 0;
   let reruns = 0;
+  let broken = false;
   const lane = async (cert: PoolCertificate) => {
     const certificate = raceCertificate(cert);
-    while (next < TRIALS + spares + reruns) {
+    while (!broken && next < TRIALS + spares + reruns) {
       const i = next++;
       // Each trial within the pace as it is now: a 429 may have slowed it.
       const n = requestsPerTrial(REQUESTS, environment.raceMaxConcurrency, api.pacer);
@@ -108,6 +109,7 @@ async function raceTrials(
         unbookedRemoveStatus,
         timeoutMs: environment.requestTimeoutMs,
       }).catch((error: unknown) => {
+        broken = true;
         if (!(error instanceof RaceSetupError)) throw error;
         // The certificate is unbooked here (from the pool, or after the last trial's removal).
         expect(
@@ -151,7 +153,7 @@ async function raceTrials(
       });
     }
   };
-  // A lane that fails lets the other finish its trial (its removal included) before the failure is reported.
+  // A failed lane (broken) stops the other's next trial, not the one it is in: that trial's removal must run.
   const ran = await Promise.allSettled(certs.map(lane));
   const broke = ran.find((r) => r.status === 'rejected');
   if (broke) throw broke.reason;

@@ -34,6 +34,7 @@ import { provisional } from './provisional.ts';
 import { startConformanceSuites } from './suites.ts';
 import { EARLY_GO_RTT_MS, setSuitesEnv } from './suites-env.ts';
 import { PREFLIGHT_GATE_ENV } from '../../fixtures/harness/run/suites-go.ts';
+import { holdForRun, RUN_HOLD_ENV } from '../../fixtures/harness/token-time/run-hold.ts';
 import { filterOf, suiteArgs, type CertifyOptions } from './options.ts';
 import { ATTEMPT_DIR, cleanUpAfterStop, lastComplete } from './attempt.ts';
 import { rootCausesHeadline } from '../../fixtures/judgement/index.ts';
@@ -183,6 +184,11 @@ export async function certify(options: CertifyOptions): Promise<number> {
     if (filter) context.universe = await listed;
     writeRunContext(reportDir, context);
   };
+  // The standard token's hold runs here once the preflight passed, beside the suites (run-hold.ts): not during it,
+  // where a target whose new token ends the older ones would refuse the preflight's.
+  const holdFile = path.join(os.tmpdir(), `pvh-run-hold-${env.PVH_RUN_ID}.json`);
+  if (!filter) env[RUN_HOLD_ENV] = holdFile;
+  process.once('exit', () => rmSync(holdFile, { force: true }));
   const running = preflight(resolved, {
     onMeasured: (times) => {
       if (times.fastestMs < EARLY_GO_RTT_MS || early.signal) return;
@@ -202,6 +208,7 @@ export async function certify(options: CertifyOptions): Promise<number> {
     const results = await failedPreflight({ ...attempt, check });
     return finish(EXIT_CODE[results.verdict], results);
   }
+  const hold = filter ? undefined : holdForRun(resolved, holdFile);
   // From here the run tests: the Allure results and the JUnit file show this run only.
   rmSync(path.join(reportDir, 'allure-results'), { recursive: true, force: true });
   rmSync(junit, { force: true });
@@ -219,6 +226,9 @@ export async function certify(options: CertifyOptions): Promise<number> {
   early.end();
   if (env[PREFLIGHT_GATE_ENV]) writeFileSync(gate, 'the preflight passed\n');
   const suites = await suitesRun.go(env);
+  // A replay holds a token of its own.
+  await hold?.close();
+  delete env[RUN_HOLD_ENV];
   if (suites.signalled && resolved.writable.length > 0 && !target.embedded)
     await cleanUpAfterStop(resolved, context.runId);
   // A failing run's diagnosis, while the target still answers: replays and experiments, then the report again.

@@ -28,6 +28,7 @@ import {
   servingFor,
   type TestOutcome,
 } from '../../fixtures/judgement/index.ts';
+import { annotationsOf } from './annotations.ts';
 import { attachmentsOf } from './evidence.ts';
 import { writeRunInput } from './run-input.ts';
 import { writeRun, type RunInput } from './write-run.ts';
@@ -107,13 +108,13 @@ export default class CertificationReporter implements Reporter {
   onTestEnd(test: TestCase, result: TestResult): void {
     if (test.parent.project()?.name !== this.project) return;
     const annotations = [...test.annotations, ...result.annotations];
-    const of = (type: string) => annotations.filter((a) => a.type === type).map((a) => redact(a.description ?? ''));
+    const of = annotationsOf(test, result);
     const declared = declaredOf(test, this.rootDir);
     const outcome: TestOutcome = {
       id: test.id,
       title: declared.title,
       file: declared.file,
-      clauses: [...new Set(of('clause'))],
+      clauses: of('clause'),
       ...(declared.inPassing ? { inPassing: declared.inPassing } : {}),
       ...(declared.ways ? { ways: declared.ways } : {}),
       status: result.status,

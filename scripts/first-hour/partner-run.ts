@@ -36,7 +36,8 @@ export function certifyPartner(
   options: {
     args?: string[];
     env?: NodeJS.ProcessEnv;
-    onLine?: (line: string, signal: (s: NodeJS.Signals) => void) => void;
+    /** `pid`: certify's process (its process group's leader). */
+    onLine?: (line: string, signal: (s: NodeJS.Signals) => void, pid: number) => void;
     /** A signal to the run's process group this long after it started, as a Ctrl-C at a moment of the run. */
     signalAfter?: { ms: number; signal: NodeJS.Signals };
   } = {},
@@ -58,7 +59,7 @@ export function certifyPartner(
       detached: true,
     },
   );
-  const output = captureLines(child, (l) => options.onLine?.(l, (s) => process.kill(-child.pid!, s)));
+  const output = captureLines(child, (l) => options.onLine?.(l, (s) => process.kill(-child.pid!, s), child.pid!));
   const after = options.signalAfter;
   const timer = after && setTimeout(() => process.kill(-child.pid!, after.signal), after.ms);
   return new Promise((resolve) =>

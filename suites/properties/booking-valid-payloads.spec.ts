@@ -21,6 +21,7 @@ import {
 import { FailingRunRecorder } from '../../fixtures/harness/properties/recorder.ts';
 import { bookingInfoOf, describe, is2xx, is4xx, someString } from '../../fixtures/harness/properties/responses.ts';
 import { OnceNotes } from '../../fixtures/harness/properties/notes.ts';
+import { refusedForLeapDayAlone } from '../../fixtures/harness/properties/leap-day.ts';
 import { checkProperty, laneCount } from '../../fixtures/harness/properties/runner.ts';
 import { numRunsFor, propertySettings, seedLabel, testTimeoutFor } from '../../fixtures/harness/properties/settings.ts';
 import { exampleExpect, test } from '../../fixtures/harness/test.ts';
@@ -51,6 +52,7 @@ test.describe('Property: valid booking payloads', () => {
         'PV-4-SUCCESS-CODES',
         'PV-2.3-LIMITS',
         'PV-4-NO-5XX',
+        'PV-2.3-DATE',
       ),
     ),
     async ({ api, bookable, pool, exchanges, environment }) => {
@@ -115,6 +117,19 @@ test.describe('Property: valid booking payloads', () => {
             overClaimed = true;
             return;
           }
+          // A leap day refused alone is the date rule's break, not every booking's.
+          const leapDayAlone =
+            is4xx(res.status) && res.status !== 409
+              ? await refusedForLeapDayAlone(api, cert.reference, body, rules, today)
+              : undefined;
+          exampleExpect(
+            leapDayAlone,
+            because(
+              'PV-2.3-DATE',
+              `bookingDate ${body.bookingDate} is a real calendar date, but the booking was refused for it alone: ` +
+                `${describe(res)}, and ${leapDayAlone}`,
+            ),
+          ).toBeUndefined();
           const advice = is4xx(res.status) ? refusalAdvice(res, body, rules, configFile, today) : '';
           exampleExpect(
             is2xx(res.status),

@@ -29,6 +29,7 @@ import {
 } from '../../fixtures/harness/run/run-context.ts';
 import { describeNetwork } from '../../fixtures/environments/network/settings.ts';
 import { newRunId } from '../../fixtures/harness/run/run-id.ts';
+import { lockReportDir } from '../../fixtures/harness/run/report-lock.ts';
 import { DEFAULT_WORKERS, workerCount } from '../../fixtures/harness/run/worker-count.ts';
 import { provisional } from './provisional.ts';
 import { startConformanceSuites } from './suites.ts';
@@ -90,6 +91,7 @@ export async function certify(options: CertifyOptions): Promise<number> {
     );
     return EXIT_CODE.INCONCLUSIVE;
   }
+  lockReportDir(reportDir);
   // Playwright loads while the target opens and the preflight runs; it waits for the run's environment.
   const suitesRun = startConformanceSuites(suiteArgs(options), env);
   const target = await openTarget(envName, { env }).catch((error: unknown) => {

@@ -133,7 +133,9 @@ test('a stop that reaches only the Playwright runner: no root cause, no failed c
       clearTimeout(timer);
       const seen = `stopped ${(delayMs / 1000).toFixed(1)} s into the suites: exit ${run.code}\n${run.output}`;
       expect(runner, seen).toBeDefined();
-      const results = readResults(path.join(reports, 'certification'));
+      // A stop before any test ended leaves the attempt's report (the suites produced no results).
+      const results =
+        readResults(path.join(reports, 'certification')) ?? readResults(path.join(reports, 'certification-attempt'));
       expect(results?.verdict, seen).toBe('INCONCLUSIVE');
       expect(results!.rootCauses, seen).toEqual([]);
       expect(

@@ -4,6 +4,7 @@ import { spawn } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { onStopSignals } from '../fixtures/harness/run/stop-signals.ts';
 import { PROJECT_ROOT } from '../fixtures/harness/support/project-root.ts';
 import { describeProfiles, summarizeProfile, type CpuProfile } from './certify/profile-summary.ts';
 import { runMain } from './lib/run-main.ts';
@@ -46,7 +47,12 @@ runMain({
           },
         },
       );
-      child.on('exit', (c) => resolve(c ?? 1));
+      // certify reports a stop itself (exit 3); its profiles are still read, so this waits for it.
+      const off = onStopSignals((signal) => child.kill(signal));
+      child.on('exit', (c) => {
+        off();
+        resolve(c ?? 1);
+      });
     });
     const seconds = (performance.now() - started) / 1000;
     const files = readdirSync(dir).filter((f) => f.endsWith('.cpuprofile'));

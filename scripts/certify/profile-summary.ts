@@ -36,7 +36,7 @@ const ours = (dir: string) => new RegExp(`^file://(?!.*node_modules).*/${dir}/`)
 const LOADING = /^node:internal\/modules\//;
 
 /** Each kind and the frames that are it; a sample is the kind of its innermost frame that is one (LOADING first). */
-export const KINDS: ReadonlyArray<readonly [string, (f: CallFrame) => boolean]> = [
+const KINDS: ReadonlyArray<readonly [string, (f: CallFrame) => boolean]> = [
   ["Playwright's step stacks", (f) => /^(captureRawStack|prepareStackTrace|get stack)$/.test(f.functionName)],
   ['messages between processes', (f) => /^node:internal\/child_process/.test(f.url)],
   [
